@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const DEV_SECRET = 'holdfast-development-secret-not-for-production-use';
+
+/** Every environment variable the server reads. Documented in the README's configuration table. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).default(120),
+  SESSION_WARNING_SECONDS: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_HOST: z.string().optional(),
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  EMAIL_FROM: z.string().default('Holdfast <no-reply@holdfast.local>'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.input<typeof ZEnv>;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  authSecret: string;
+  trustedOrigins: string[];
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  session: { idleTimeoutMs: number; warningMs: number };
+  login: { maxFailures: number; windowMs: number };
+  bodyLimit: number;
+  payments: {
+    provider: 'sandbox' | 'stripe';
+    stripe?: {
+      secretKey: string;
+      publishableKey: string | undefined;
+      webhookSecret: string;
+      host?: string;
+      port?: number;
+      protocol?: 'http' | 'https';
+    };
+  };
+  email: { provider: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses and checks the environment once; throws ConfigError listing every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production');
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
+    problems.push('  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  if (e.PAYMENTS_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
+    problems.push('  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe');
+  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('  SMTP_URL: required when EMAIL_PROVIDER=smtp');
+  if (e.SESSION_WARNING_SECONDS >= e.SESSION_IDLE_TIMEOUT_SECONDS)
+    problems.push('  SESSION_WARNING_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_SECONDS');
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    authSecret: e.AUTH_SECRET ?? DEV_SECRET,
+    trustedOrigins: [publicUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()) ?? [])],
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+    session: { idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_SECONDS * 1000, warningMs: e.SESSION_WARNING_SECONDS * 1000 },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    payments: {
+      provider: e.PAYMENTS_PROVIDER,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              host: e.STRIPE_API_HOST,
+              port: e.STRIPE_API_PORT,
+              protocol: e.STRIPE_API_PROTOCOL,
+            }
+          : undefined,
+    },
+    email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}
+
+/** A configuration for tests: quiet, in-memory friendly, overridable. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', PORT: '0', ...overrides });
+}

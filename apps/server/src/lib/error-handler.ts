@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES, type TErrorResponse } from '@holdfast/contracts';
+import { AppError } from './errors.js';
+
+/** One error shape for every failure: { message, code?, fields? }. Internals never reach the client. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: TErrorResponse) => reply.status(status).send(body);
+
+    if (error instanceof AppError) {
+      return send(error.statusCode, { message: error.message, code: error.code, fields: error.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String(issue.params?.issue?.path?.join('.') ?? '') ||
+          'body';
+        fields[key] ??= issue.message;
+      }
+      const first = error.validation[0]?.message ?? 'Invalid request';
+      return send(400, { message: first, code: 'VALIDATION', fields });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return send(500, { message: MESSAGES.generic.internal, code: 'INTERNAL' });
+    }
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error instanceof SyntaxError
+    ) {
+      return send(400, { message: MESSAGES.generic.invalidJson, code: 'VALIDATION' });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(413, { message: MESSAGES.generic.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429)
+      return send(429, { message: error.message || MESSAGES.generic.rateLimited, code: 'RATE_LIMITED' });
+    if (status >= 400 && status < 500) {
+      return send(status, { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { message: MESSAGES.generic.internal, code: 'INTERNAL' });
+  });
+}

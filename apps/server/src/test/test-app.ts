@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { databaseFromPglite, databaseFromPostgres, type Database } from '../db/client.js';
+import type { Services } from '../services.js';
+
+/**
+ * The engine a test run uses: vitest's `postgres` project sets TEST_DB_ENGINE=postgres and
+ * TEST_DATABASE_URL; everything else runs on in-memory PGlite.
+ */
+export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database of its own for the calling test file. */
+export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  if (testEngine === 'pglite') {
+    const database = databaseFromPglite(new PGlite());
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
+  const name = `holdfast_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = databaseFromPostgres(url.toString(), undefined, 20);
+  await database.migrate();
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole app on its own database, ready for `app.inject`. */
+export async function createTestApp(
+  opts: { env?: Record<string, string>; overrides?: Partial<Services> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(opts.env);
+  const app = await buildApp({ config, database, overrides: opts.overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

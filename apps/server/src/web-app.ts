@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** The built web app (apps/web/dist), found from src or from the bundle in dist. */
+function findWebDist(configured?: string): string | undefined {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [configured, path.resolve(here, '../../web/dist'), path.resolve(here, '../../../apps/web/dist')];
+  return candidates.find((dir) => dir && existsSync(path.join(dir, 'index.html')));
+}
+
+/** Serves the single-page app and answers unknown API paths with the JSON error shape. */
+export async function registerWebApp(app: FastifyInstance) {
+  const root = findWebDist(app.config.webDistDir);
+  if (root) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws');
+    if (!isApi && root && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: the SPA decides what exists (including its own 404 page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,4 @@
+export * from './money.js';
+export * from './messages.js';
+export * from './auth.js';
+export * from './errors.js';

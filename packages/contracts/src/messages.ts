@@ -1,0 +1,37 @@
+/** Texts the product shows and the server returns; tests and the UI look for them verbatim. */
+export const MESSAGES = {
+  register: {
+    allRequired: 'All fields are required',
+    passwordsDoNotMatch: 'Passwords do not match',
+    passwordTooShort: 'Password must be at least 6 characters',
+    emailInUse: 'An account with this email already exists',
+    weakPassword: 'Password is too weak',
+    invalidEmail: 'Invalid email address',
+    failed: 'Account creation failed',
+  },
+  login: {
+    required: 'Email and password are required',
+    userNotFound: 'No account found with this email',
+    wrongPassword: 'Incorrect password',
+    invalidEmail: 'Invalid email address',
+    tooManyRequests: 'Too many failed attempts. Please try again later',
+    invalidCredential: 'Invalid email or password',
+    failed: 'Authentication failed',
+  },
+  auth: {
+    notSignedIn: 'You must be signed in to do that',
+    forbidden: 'You do not have permission to do that',
+    adminOnly: 'Only administrators can sign in here',
+  },
+  generic: {
+    notFound: 'Not found',
+    internal: 'Something went wrong. Please try again.',
+    invalidJson: 'The request body is not valid JSON',
+    tooLarge: 'The request body is too large',
+    rateLimited: 'Too many requests. Please try again later',
+  },
+} as const;
+
+export const CONFIRMATION_PHRASE = 'I HAVE RECEIVED MY ITEM';
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;

@@ -1,0 +1,155 @@
+/**
+ * Money rules shared by server and web. Amounts travel as decimal strings and are held as
+ * integer minor units (bigint); no floating point ever touches an amount.
+ */
+
+export const CURRENCY_CODES = ['ZAR', 'USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+export const DEFAULT_CURRENCY: CurrencyCode = 'ZAR';
+
+export interface CurrencyInfo {
+  code: CurrencyCode;
+  symbol: string;
+  name: string;
+  /** Smallest transaction amount, decimal string in major units. */
+  minAmount: string;
+  /** Largest transaction amount, decimal string in major units. */
+  maxAmount: string;
+  decimalPlaces: number;
+  /** Smallest wallet deposit, decimal string in major units. */
+  minDeposit: string;
+  /** BCP 47 locale used to format amounts of this currency. */
+  locale: string;
+}
+
+/** The one table of supported currencies and their limits. */
+export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
+  ZAR: {
+    code: 'ZAR',
+    symbol: 'R',
+    name: 'South African Rand',
+    minAmount: '50.00',
+    maxAmount: '1000000.00',
+    decimalPlaces: 2,
+    minDeposit: '50.00',
+    locale: 'en-ZA',
+  },
+  USD: {
+    code: 'USD',
+    symbol: '$',
+    name: 'US Dollar',
+    minAmount: '5.00',
+    maxAmount: '100000.00',
+    decimalPlaces: 2,
+    minDeposit: '5.00',
+    locale: 'en-US',
+  },
+  EUR: {
+    code: 'EUR',
+    symbol: '€',
+    name: 'Euro',
+    minAmount: '5.00',
+    maxAmount: '100000.00',
+    decimalPlaces: 2,
+    minDeposit: '5.00',
+    locale: 'en-IE',
+  },
+  GBP: {
+    code: 'GBP',
+    symbol: '£',
+    name: 'British Pound',
+    minAmount: '5.00',
+    maxAmount: '100000.00',
+    decimalPlaces: 2,
+    minDeposit: '5.00',
+    locale: 'en-GB',
+  },
+  CAD: {
+    code: 'CAD',
+    symbol: 'CA$',
+    name: 'Canadian Dollar',
+    minAmount: '5.00',
+    maxAmount: '100000.00',
+    decimalPlaces: 2,
+    minDeposit: '5.00',
+    locale: 'en-CA',
+  },
+  AUD: {
+    code: 'AUD',
+    symbol: 'A$',
+    name: 'Australian Dollar',
+    minAmount: '5.00',
+    maxAmount: '100000.00',
+    decimalPlaces: 2,
+    minDeposit: '5.00',
+    locale: 'en-AU',
+  },
+};
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
+}
+
+/** Service fee: 3% of the amount, i.e. FEE_BASIS_POINTS / 10 000. */
+export const FEE_BASIS_POINTS = 300n;
+
+/** fee = 3% of amount, rounded half-up to the minor unit. */
+export function feeFor(amountMinor: bigint): bigint {
+  if (amountMinor < 0n) throw new RangeError('amount must not be negative');
+  return (amountMinor * FEE_BASIS_POINTS + 5000n) / 10000n;
+}
+
+export function totalFor(amountMinor: bigint): bigint {
+  return amountMinor + feeFor(amountMinor);
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/**
+ * Parses a decimal amount (string, or a number as typed by a person) into minor units.
+ * Returns null when the text is not a plain non-negative decimal with at most `decimals` places.
+ */
+export function toMinor(value: string | number, decimals: number): bigint | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    text = String(value);
+    if (/e/i.test(text)) return null;
+  } else {
+    text = value.trim();
+  }
+  if (!DECIMAL.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  if (fraction.length > decimals) {
+    // Allow trailing zeros beyond the precision ("10.500" for 2 decimals), nothing else.
+    if (!/^0*$/.test(fraction.slice(decimals))) return null;
+  }
+  const padded = fraction.slice(0, decimals).padEnd(decimals, '0');
+  return BigInt(whole + padded);
+}
+
+/** Minor units to a plain decimal string with the currency's places: 12345n, 2 -> "123.45". */
+export function fromMinor(minor: bigint, decimals: number): string {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals > 0 ? '.' + digits.slice(digits.length - decimals) : '';
+  return (negative ? '-' : '') + whole + fraction;
+}
+
+/**
+ * Display form of a decimal amount in its own currency, e.g. "R 1 234,50" / "$1,234.50".
+ * Formatting goes through the string, never through float arithmetic on the value.
+ */
+export function formatMoney(amount: string, currency: string): string {
+  const info = isCurrencyCode(currency) ? CURRENCIES[currency] : undefined;
+  const decimals = info?.decimalPlaces ?? 2;
+  const minor = toMinor(amount.replace(/^-/, ''), Math.max(decimals, 2)) ?? 0n;
+  const negative = amount.startsWith('-') && minor !== 0n;
+  const [whole, fraction] = fromMinor(minor, decimals).split('.');
+  const grouped = new Intl.NumberFormat(info?.locale ?? 'en-US', { useGrouping: true }).format(BigInt(whole));
+  const decimalSep = info?.locale === 'en-ZA' ? ',' : '.';
+  const number = fraction ? `${grouped}${decimalSep}${fraction}` : grouped;
+  const symbol = info?.symbol ?? currency + ' ';
+  return `${negative ? '-' : ''}${symbol}${info?.code === 'ZAR' ? ' ' : ''}${number}`;
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Database tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'pglite',
+          include: ['apps/server/src/**/*.test.ts'],
+          env: { TEST_DB_ENGINE: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: ['apps/server/src/**/*.test.ts'],
+                env: { TEST_DB_ENGINE: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
