@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { TRole } from '@holdfast/contracts';
+import { forbidden, unauthenticated } from './errors.js';
+
+/** The signed-in person behind a request, resolved from the session cookie by the accounts module. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: TRole;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Null when the request carries no valid session. Filled by the accounts module's onRequest hook. */
+    user: SessionUser | null;
+  }
+}
+
+/** The caller, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+/** The caller if they hold one of the roles, else 401/403. */
+export function requireRole(request: FastifyRequest, ...roles: TRole[]): SessionUser {
+  const user = requireUser(request);
+  if (!roles.includes(user.role)) throw forbidden();
+  return user;
+}
