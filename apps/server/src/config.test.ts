@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.payments.provider).toBe('sandbox');
+    expect(config.session).toEqual({ idleTimeoutMs: 120_000, warningMs: 30_000 });
+    expect(config.seedDemo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:5000');
+  });
+
+  it('reads PORT and DATA_DIR', () => {
+    const config = loadConfig({ PORT: '6123', DATA_DIR: '/tmp/holdfast-x' });
+    expect(config.port).toBe(6123);
+    expect(config.dataDir).toBe('/tmp/holdfast-x');
+  });
+
+  it('names every bad setting clearly', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('DATABASE_URL');
+    }
+  });
+
+  it('requires a secret in production and complete Stripe settings', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ SESSION_IDLE_TIMEOUT_SECONDS: '10', SESSION_WARNING_SECONDS: '10' })).toThrow(
+      /SESSION_WARNING_SECONDS/,
+    );
+  });
+
+  it('turns off demo seeding in production by default', () => {
+    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+    expect(config.seedDemo).toBe(false);
+    expect(config.isProduction).toBe(true);
+  });
+});
