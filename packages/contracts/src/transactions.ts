@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { AMOUNT_MESSAGES, ZAmountInput, checkTransactionAmount } from './currencies.js';
+import { CONFIRMATION_PHRASE } from './messages.js';
+
+export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
+export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
+export type TTransactionStatus = z.infer<typeof ZTransactionStatus>;
+
+export const PAYMENT_STATUSES = ['unpaid', 'succeeded', 'refunded'] as const;
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+
+export const ZTransactionType = z.enum(['product', 'service']);
+export type TTransactionType = z.infer<typeof ZTransactionType>;
+
+export const ZViewerRole = z.enum(['buyer', 'seller', 'moderator', 'admin']);
+export type TViewerRole = z.infer<typeof ZViewerRole>;
+
+export const DESCRIPTION_MAX_LENGTH = 2000;
+export const DELIVERY_NOTES_MAX_LENGTH = 1000;
+
+/** Texts the server answers with for transaction rules; the UI may show them verbatim. */
+export const TRANSACTION_MESSAGES = {
+  notFound: 'Transaction not found',
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+  sellerEmailRequired: 'Seller email is required',
+  sellerEmailInvalid: 'Enter a valid seller email address',
+  sellerIsBuyer: 'You cannot create a transaction with yourself as the seller',
+  deliveryDateInvalid: 'Expected delivery date must be a valid date (YYYY-MM-DD)',
+  deliveryDateTooEarly: 'Expected delivery date must be tomorrow or later',
+  deliveryNotesTooLong: `Delivery notes must be at most ${DELIVERY_NOTES_MAX_LENGTH} characters`,
+  wrongPhrase: `Type "${CONFIRMATION_PHRASE}" to confirm receipt`,
+  onlySellerAccept: 'Only the seller can accept this transaction',
+  onlySellerDecline: 'Only the seller can decline this transaction',
+  onlyPartiesCancel: 'Only the buyer or the seller can cancel this transaction',
+  onlyBuyerFund: 'Only the buyer can fund this transaction',
+  onlyBuyerConfirm: 'Only the buyer can confirm receipt',
+  verifyEmailFirst: 'Please verify your email address before acting as the seller of this transaction',
+  alreadyAccepted: 'This transaction has already been accepted',
+  alreadyCompleted: 'This transaction has already been completed',
+  alreadyCancelled: 'This transaction has been cancelled',
+  underDispute: 'This transaction is under dispute',
+  notActive: 'This transaction must be accepted by the seller before receipt can be confirmed',
+  notFunded: 'This transaction has not been funded yet; the buyer must fund it before confirming receipt',
+  alreadyFunded: 'This transaction has already been funded',
+  sellerMissing: 'The seller account for this transaction could not be found',
+  insufficientFunds: 'Insufficient wallet balance',
+} as const;
+
+const ZEmail = z
+  .string({ error: TRANSACTION_MESSAGES.sellerEmailRequired })
+  .trim()
+  .min(1, TRANSACTION_MESSAGES.sellerEmailRequired)
+  .max(254, TRANSACTION_MESSAGES.sellerEmailInvalid)
+  .pipe(z.email(TRANSACTION_MESSAGES.sellerEmailInvalid))
+  .transform((s) => s.toLowerCase());
+
+export const ZCreateTransactionRequest = z
+  .object({
+    amount: ZAmountInput,
+    currency: z.string().max(10),
+    sellerEmail: ZEmail,
+    description: z
+      .string({ error: TRANSACTION_MESSAGES.descriptionRequired })
+      .trim()
+      .min(1, TRANSACTION_MESSAGES.descriptionRequired)
+      .max(DESCRIPTION_MAX_LENGTH, TRANSACTION_MESSAGES.descriptionTooLong),
+    type: ZTransactionType.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const check = checkTransactionAmount(v.amount, v.currency);
+    if (!check.valid) {
+      const path = check.error === AMOUNT_MESSAGES.unsupportedCurrency ? 'currency' : 'amount';
+      ctx.addIssue({ code: 'custom', message: check.error, path: [path] });
+    }
+  });
+export type TCreateTransactionRequest = z.input<typeof ZCreateTransactionRequest>;
+
+/** Today's date (UTC) plus `days`, as YYYY-MM-DD. */
+export function isoDatePlusDays(days: number, now: Date = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
+  return d.toISOString().slice(0, 10);
+}
+
+function isRealDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export const ZAcceptTransactionRequest = z.object({
+  expectedDeliveryDate: z
+    .string()
+    .refine(isRealDate, TRANSACTION_MESSAGES.deliveryDateInvalid)
+    // ISO dates compare correctly as strings. "Tomorrow" is counted in UTC.
+    .refine((s) => s >= isoDatePlusDays(1), TRANSACTION_MESSAGES.deliveryDateTooEarly)
+    .optional(),
+  deliveryNotes: z
+    .string()
+    .trim()
+    .max(DELIVERY_NOTES_MAX_LENGTH, TRANSACTION_MESSAGES.deliveryNotesTooLong)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
+export type TAcceptTransactionRequest = z.input<typeof ZAcceptTransactionRequest>;
+
+export const ZConfirmTransactionRequest = z.object({
+  confirmationPhrase: z.string().max(200),
+});
+export type TConfirmTransactionRequest = z.infer<typeof ZConfirmTransactionRequest>;
+
+export function isConfirmationPhrase(input: string): boolean {
+  return input.trim().toUpperCase() === CONFIRMATION_PHRASE;
+}
+
+export const ZTransactionParams = z.object({ id: z.uuid({ error: TRANSACTION_MESSAGES.notFound }) });
+
+export const ZTransaction = z.object({
+  id: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  status: ZTransactionStatus,
+  paymentStatus: ZPaymentStatus,
+  description: z.string(),
+  type: ZTransactionType,
+  buyerId: z.string(),
+  sellerId: z.string().nullable(),
+  sellerEmail: z.string(),
+  buyer: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+  }),
+  seller: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  expectedDeliveryDate: z.string().nullable(),
+  deliveryNotes: z.string().nullable(),
+  viewerRole: ZViewerRole,
+});
+export type TTransaction = z.infer<typeof ZTransaction>;
+
+export const ZTransactionList = z.array(ZTransaction);
