@@ -1,0 +1,3 @@
+export function AppRouter() {
+  return <div className="p-8">Holdfast</div>;
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TPublicConfig } from '@holdfast/contracts';
+import { apiJson } from './api';
+
+/** Used until GET /api/config answers, and if it cannot (spec: 2 minutes idle, 30 s warning). */
+export const DEFAULT_PUBLIC_CONFIG: TPublicConfig = {
+  sessionIdleTimeoutMs: 120_000,
+  sessionWarningMs: 30_000,
+  paymentsProvider: 'sandbox',
+  stripePublishableKey: null,
+  devMailbox: false,
+};
+
+export const getPublicConfig = () => apiJson<TPublicConfig>('GET', '/api/config');
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({ queryKey: ['/api/config'], queryFn: getPublicConfig });
+
+/** Runtime settings from the server; `config` falls back to the defaults while loading or on failure. */
+export function usePublicConfig() {
+  const query = useQuery(publicConfigQueryOptions());
+  return { ...query, config: query.data ?? DEFAULT_PUBLIC_CONFIG };
+}
