@@ -1,2 +1,5 @@
 export * from './auth.js';
 export * from './outbox.js';
+export * from './transactions.js';
+export * from './ledger.js';
+export * from './idempotency.js';
