@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './currencies.js';
 export * from './transactions.js';
 export * from './wallet.js';
+export * from './payments.js';
