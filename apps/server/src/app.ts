@@ -9,6 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { registerOriginCheck } from './lib/origin-check.js';
+import { registerAuth } from './modules/auth/auth.plugin.js';
 import { createServices, type Services } from './services.js';
 import { registerRoutes } from './routes.js';
 import { registerWebApp } from './web-app.js';
@@ -79,6 +81,8 @@ export async function buildApp({ config, database, overrides }: BuildAppOptions)
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
+  registerOriginCheck(app);
+  await registerAuth(app);
 
   await registerRoutes(app);
   await registerWebApp(app);

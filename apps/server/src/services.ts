@@ -5,6 +5,8 @@ import { createEmailProvider, type EmailProvider } from './providers/email/index
 /** Long-lived collaborators built once per app; modules receive only what they use. */
 export interface Services {
   email: EmailProvider;
+  /** The user's wallet balance as a decimal string (GET /api/auth/user); '0.00' until provided. */
+  walletBalance?: (userId: string, currency: string) => Promise<string>;
 }
 
 export function createServices(config: Config, database: Database): Services {

@@ -5,42 +5,60 @@ export const ROLES = ['buyer', 'seller', 'moderator', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 /** Roles a person may choose when registering; moderators and admins are appointed. */
-export const ZSelfRole = z.enum(['buyer', 'seller']);
+export const ZSelfRole = z.enum(['buyer', 'seller'], { error: MESSAGES.register.roleNotAllowed });
 
 const required = (s: z.ZodString) => s.trim().min(1, MESSAGES.register.allRequired);
 
 export const ZRegisterRequest = z
-  .object({
-    firstName: required(z.string({ error: MESSAGES.register.allRequired })).max(100),
-    lastName: required(z.string({ error: MESSAGES.register.allRequired })).max(100),
-    email: required(z.string({ error: MESSAGES.register.allRequired }))
-      .max(254)
-      .pipe(z.email(MESSAGES.register.invalidEmail)),
-    password: z
-      .string({ error: MESSAGES.register.allRequired })
-      .min(1, MESSAGES.register.allRequired)
-      .min(PASSWORD_MIN_LENGTH, MESSAGES.register.passwordTooShort)
-      .max(PASSWORD_MAX_LENGTH, MESSAGES.register.weakPassword),
-    confirmPassword: z.string({ error: MESSAGES.register.allRequired }).min(1, MESSAGES.register.allRequired),
-    role: ZSelfRole.default('buyer'),
-  })
+  .object(
+    {
+      firstName: required(z.string({ error: MESSAGES.register.allRequired })).max(100),
+      lastName: required(z.string({ error: MESSAGES.register.allRequired })).max(100),
+      email: required(z.string({ error: MESSAGES.register.allRequired }))
+        .max(254)
+        .pipe(z.email(MESSAGES.register.invalidEmail)),
+      password: z
+        .string({ error: MESSAGES.register.allRequired })
+        .min(1, MESSAGES.register.allRequired)
+        .min(PASSWORD_MIN_LENGTH, MESSAGES.register.passwordTooShort)
+        .max(PASSWORD_MAX_LENGTH, MESSAGES.register.weakPassword),
+      confirmPassword: z.string({ error: MESSAGES.register.allRequired }).min(1, MESSAGES.register.allRequired),
+      role: ZSelfRole.default('buyer'),
+    },
+    { error: MESSAGES.register.allRequired },
+  )
   .refine((v) => v.password === v.confirmPassword, {
     message: MESSAGES.register.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
-export const ZLoginRequest = z.object({
-  email: z.string({ error: MESSAGES.login.required }).trim().min(1, MESSAGES.login.required).max(254),
-  password: z.string({ error: MESSAGES.login.required }).min(1, MESSAGES.login.required).max(PASSWORD_MAX_LENGTH),
-});
+export const ZLoginRequest = z.object(
+  {
+    email: z.string({ error: MESSAGES.login.required }).trim().min(1, MESSAGES.login.required).max(254),
+    password: z.string({ error: MESSAGES.login.required }).min(1, MESSAGES.login.required).max(PASSWORD_MAX_LENGTH),
+  },
+  { error: MESSAGES.login.required },
+);
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZUpdateProfileRequest = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  email: z.string().trim().optional(),
-});
+const profileName = z
+  .string({ error: MESSAGES.profile.namesRequired })
+  .trim()
+  .min(1, MESSAGES.profile.namesRequired)
+  .max(100);
+export const ZUpdateProfileRequest = z.object(
+  {
+    firstName: profileName,
+    lastName: profileName,
+    /** Accepted because the client sends it; changing the address this way is refused. */
+    email: z.string().trim().max(254).optional(),
+  },
+  { error: MESSAGES.profile.namesRequired },
+);
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+export const ZOkResponse = z.object({ ok: z.literal(true) });
 
 export const ZUser = z.object({
   id: z.string(),

@@ -8,6 +8,7 @@ export const MESSAGES = {
     weakPassword: 'Password is too weak',
     invalidEmail: 'Invalid email address',
     failed: 'Account creation failed',
+    roleNotAllowed: 'You can register as a buyer or a seller',
   },
   login: {
     required: 'Email and password are required',
@@ -22,6 +23,15 @@ export const MESSAGES = {
     notSignedIn: 'You must be signed in to do that',
     forbidden: 'You do not have permission to do that',
     adminOnly: 'Only administrators can sign in here',
+    crossOrigin: 'Cross-site requests are not allowed',
+  },
+  profile: {
+    namesRequired: 'First name and last name are required',
+    emailChangeNotAllowed: 'Your email address cannot be changed here',
+  },
+  verification: {
+    alreadyVerified: 'Your email address is already verified',
+    tooManyRequests: 'Too many verification emails. Please try again later',
   },
   generic: {
     notFound: 'Not found',

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TRole } from '@holdfast/contracts';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE, createAuth, type Auth } from './auth.js';
+import { createAuthService, type AuthService } from './auth.service.js';
+import { createLoginLimiter } from './login-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Better Auth instance; call `auth.api` on the server, never expose its router wholesale. */
+    auth: Auth;
+    /** Accounts: registration, sign-in, profile, and creating appointed accounts. */
+    authService: AuthService;
+  }
+}
+
+/** The request's headers as Web Headers for Better Auth, with the client IP as Fastify resolved it. */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+/** Copies the Set-Cookie headers Better Auth produced onto our reply. */
+export function forwardCookies(reply: FastifyReply, headers: Headers | undefined) {
+  const cookies = headers?.getSetCookie() ?? [];
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+interface SessionUserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role?: unknown;
+  firstName?: unknown;
+  lastName?: unknown;
+}
+
+export function toSessionUser(user: SessionUserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: (typeof user.role === 'string' ? user.role : 'buyer') as TRole,
+    firstName: typeof user.firstName === 'string' ? user.firstName : null,
+    lastName: typeof user.lastName === 'string' ? user.lastName : null,
+  };
+}
+
+/**
+ * Accounts foundation: the Better Auth instance, `request.user` from the session cookie on every
+ * request, and the one Better Auth path a browser must reach directly (the verify-email link).
+ * A plain function, not an encapsulated plugin, so the hook applies to every route.
+ */
+export async function registerAuth(app: FastifyInstance) {
+  const auth = createAuth({ config: app.config, db: app.database.db, email: app.services.email });
+  app.decorate('auth', auth);
+  app.decorate(
+    'authService',
+    createAuthService({
+      db: app.database.db,
+      auth,
+      limiter: createLoginLimiter(app.database.db, app.config.login),
+      walletBalance: app.services.walletBalance,
+      log: app.log,
+    }),
+  );
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.user = null;
+    const cookie = request.headers.cookie;
+    if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
+    const { headers, response } = await auth.api.getSession({
+      headers: authHeaders(request),
+      returnHeaders: true,
+    });
+    // A refreshed expiry (or a cleared cookie for a dead session) travels back to the browser.
+    forwardCookies(reply, headers);
+    if (response) request.user = toSessionUser(response.user);
+  });
+
+  // The link in the verification email: Better Auth checks the token, marks the address verified and
+  // redirects to the callback. Nothing else of Better Auth's router is mounted.
+  app.get(`${AUTH_BASE_PATH}/verify-email`, { schema: { hide: true } }, async (request, reply) => {
+    const url = new URL(request.url, app.config.publicUrl);
+    const response = await auth.handler(new Request(url, { method: 'GET', headers: authHeaders(request) }));
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+    }
+    forwardCookies(reply, response.headers);
+    return reply.send(await response.text());
+  });
+}

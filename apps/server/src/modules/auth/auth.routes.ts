@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  ZErrorResponse,
+  ZLoginRequest,
+  ZOkResponse,
+  ZRegisterRequest,
+  ZUpdateProfileRequest,
+  ZUserResponse,
+} from '@holdfast/contracts';
+import { requireUser } from '../../lib/auth-context.js';
+import { tooManyRequests } from '../../lib/errors.js';
+import { authHeaders, forwardCookies } from './auth.plugin.js';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
+
+/** The spec's /api/auth/... calls; each one hands Better Auth the work on the server side. */
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.authService;
+
+  r.post(
+    '/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (buyer or seller) and sign in',
+        body: ZRegisterRequest,
+        response: { 201: ZUserResponse, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, headers } = await service.register(request.body, authHeaders(request));
+      forwardCookies(reply, headers);
+      return reply.status(201).send({ user });
+    },
+  );
+
+  r.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: ZLoginRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, headers } = await service.login(request.body, { headers: authHeaders(request), ip: request.ip });
+      forwardCookies(reply, headers);
+      return { user };
+    },
+  );
+
+  r.post(
+    '/auth/admin/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in to the admin area (administrators only)',
+        body: ZLoginRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, headers } = await service.login(
+        request.body,
+        { headers: authHeaders(request), ip: request.ip },
+        { adminOnly: true },
+      );
+      forwardCookies(reply, headers);
+      return { user };
+    },
+  );
+
+  r.post(
+    '/auth/logout',
+    {
+      schema: { tags: ['auth'], summary: 'Sign out and revoke the session', response: { 200: ZOkResponse } },
+    },
+    async (request, reply) => {
+      forwardCookies(reply, await service.logout(authHeaders(request)));
+      return { ok: true as const };
+    },
+  );
+
+  r.get(
+    '/auth/user',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUserResponse, 401: ZErrorResponse } },
+    },
+    async (request) => ({ user: await service.getUser(requireUser(request).id) }),
+  );
+
+  r.post(
+    '/auth/update-profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Update the signed-in user's name",
+        body: ZUpdateProfileRequest,
+        response: { 200: ZUserResponse, ...errors },
+      },
+    },
+    async (request) => ({ user: await service.updateProfile(requireUser(request), request.body) }),
+  );
+
+  r.post(
+    '/auth/resend-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the email verification link again',
+        response: { 200: ZOkResponse, ...errors },
+      },
+      config: {
+        rateLimit: {
+          max: 3,
+          timeWindow: '15 minutes',
+          hook: 'preHandler',
+          keyGenerator: (request) => request.user?.id ?? request.ip,
+          errorResponseBuilder: () => tooManyRequests(MESSAGES.verification.tooManyRequests),
+        },
+      },
+    },
+    async (request) => {
+      await service.resendVerification(requireUser(request), authHeaders(request));
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,260 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import { z } from 'zod';
+import {
+  MESSAGES,
+  type TLoginRequest,
+  type TRole,
+  type TUpdateProfileRequest,
+  type TUser,
+  type ZRegisterRequest,
+} from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
+import { VERIFIED_CALLBACK, type Auth } from './auth.js';
+import { emailKey, ipKey, type LoginLimiter } from './login-limiter.js';
+
+export type UserRow = typeof users.$inferSelect;
+/** The user's wallet balance as a decimal string; the wallet module supplies the real one. */
+export type WalletBalanceReader = (userId: string, currency: string) => Promise<string>;
+export type TRegisterInput = z.output<typeof ZRegisterRequest>;
+
+const ZEmail = z.email();
+const displayName = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
+
+/** The public shape of an account (contracts ZUser). */
+export function toUserResponse(row: UserRow, walletBalance = '0.00'): TUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.image,
+    role: row.role,
+    twoFactorEnabled: row.twoFactorEnabled,
+    twoFactorMethod: row.twoFactorMethod,
+    phoneNumber: row.phoneNumber,
+    walletBalance,
+    walletCurrency: row.walletCurrency,
+    phoneVerified: row.phoneVerified,
+    emailVerified: row.emailVerified,
+    kycStatus: row.kycStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Better Auth's error code, when the error came from it. */
+function authErrorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  auth: Auth;
+  limiter: LoginLimiter;
+  walletBalance?: WalletBalanceReader;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+export interface SignedIn {
+  user: TUser;
+  /** Better Auth's response headers; their Set-Cookie lines carry the session to the browser. */
+  headers: Headers;
+}
+
+export function createAuthService({ db, auth, limiter, walletBalance, log }: AuthServiceDeps) {
+  async function userResponse(row: UserRow): Promise<TUser> {
+    const balance = walletBalance ? await walletBalance(row.id, row.walletCurrency) : '0.00';
+    return toUserResponse(row, balance);
+  }
+
+  async function requireRow(id: string): Promise<UserRow> {
+    const row = await findUserById(db, id);
+    if (!row) throw unauthenticated(MESSAGES.auth.notSignedIn);
+    return row;
+  }
+
+  async function getUser(id: string): Promise<TUser> {
+    return userResponse(await requireRow(id));
+  }
+
+  async function register(input: TRegisterInput, headers: Headers): Promise<SignedIn> {
+    const email = input.email.trim().toLowerCase();
+    if (await findUserByEmail(db, email)) throw conflict(MESSAGES.register.emailInUse);
+    let result;
+    try {
+      result = await auth.api.signUpEmail({
+        body: {
+          name: displayName(input.firstName, input.lastName),
+          email,
+          password: input.password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          callbackURL: VERIFIED_CALLBACK,
+        },
+        headers,
+        returnHeaders: true,
+      });
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code?.startsWith('USER_ALREADY_EXISTS')) throw conflict(MESSAGES.register.emailInUse);
+      if (code === 'PASSWORD_TOO_LONG') throw badRequest(MESSAGES.register.weakPassword);
+      if (code === 'PASSWORD_TOO_SHORT') throw badRequest(MESSAGES.register.passwordTooShort);
+      if (code === 'INVALID_EMAIL') throw badRequest(MESSAGES.register.invalidEmail);
+      // A concurrent registration of the same address loses on the unique index.
+      if (await findUserByEmail(db, email)) throw conflict(MESSAGES.register.emailInUse);
+      log?.error({ err: error }, 'registration failed');
+      throw new AppError(
+        isAPIError(error) ? 400 : 500,
+        isAPIError(error) ? 'VALIDATION' : 'INTERNAL',
+        MESSAGES.register.failed,
+      );
+    }
+    return { user: await userResponse(await requireRow(result.response.user.id)), headers: result.headers };
+  }
+
+  /**
+   * Email + password sign-in with the spec's distinct messages, limited per address and per account.
+   * The limit is checked before the password, so a locked account cannot be probed.
+   */
+  async function login(
+    input: TLoginRequest,
+    ctx: { headers: Headers; ip: string },
+    opts: { adminOnly?: boolean } = {},
+  ): Promise<SignedIn> {
+    const email = input.email.trim().toLowerCase();
+    if (!ZEmail.safeParse(email).success) throw badRequest(MESSAGES.login.invalidEmail);
+    const keys = [ipKey(ctx.ip), emailKey(email)];
+    if (await limiter.isLocked(keys)) throw tooManyRequests(MESSAGES.login.tooManyRequests);
+
+    const row = await findUserByEmail(db, email);
+    if (!row) {
+      await limiter.recordFailure(keys);
+      throw unauthenticated(MESSAGES.login.userNotFound);
+    }
+    let result;
+    try {
+      result = await auth.api.signInEmail({
+        body: { email, password: input.password, rememberMe: true },
+        headers: ctx.headers,
+        returnHeaders: true,
+      });
+    } catch (error) {
+      const code = authErrorCode(error);
+      if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
+        await limiter.recordFailure(keys);
+        throw unauthenticated(MESSAGES.login.wrongPassword);
+      }
+      log?.error({ err: error }, 'sign-in failed');
+      throw new AppError(
+        isAPIError(error) ? 401 : 500,
+        isAPIError(error) ? 'UNAUTHENTICATED' : 'INTERNAL',
+        MESSAGES.login.failed,
+      );
+    }
+    await limiter.clear(emailKey(email));
+
+    if (opts.adminOnly && row.role !== 'admin') {
+      // The password was right but this door is for admins: revoke the session just made, send no cookie.
+      await db.delete(sessions).where(eq(sessions.token, result.response.token));
+      throw forbidden(MESSAGES.auth.adminOnly);
+    }
+    return { user: await userResponse(row), headers: result.headers };
+  }
+
+  /** Revokes the session in the database and returns the cookie-clearing headers. */
+  async function logout(headers: Headers): Promise<Headers> {
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers;
+  }
+
+  async function updateProfile(user: SessionUser, input: TUpdateProfileRequest): Promise<TUser> {
+    const requestedEmail = input.email?.trim().toLowerCase();
+    if (requestedEmail && requestedEmail !== user.email.toLowerCase()) {
+      throw badRequest(MESSAGES.profile.emailChangeNotAllowed, { email: MESSAGES.profile.emailChangeNotAllowed });
+    }
+    const [row] = await db
+      .update(users)
+      .set({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        name: displayName(input.firstName, input.lastName),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw unauthenticated(MESSAGES.auth.notSignedIn);
+    return userResponse(row);
+  }
+
+  async function resendVerification(user: SessionUser, headers: Headers): Promise<void> {
+    const row = await requireRow(user.id);
+    if (row.emailVerified) throw badRequest(MESSAGES.verification.alreadyVerified);
+    await auth.api.sendVerificationEmail({ body: { email: row.email, callbackURL: VERIFIED_CALLBACK }, headers });
+  }
+
+  /**
+   * Creates a verified account with the given role, or gives an existing account that role (its
+   * password is left as it is). Used for the configured admin, demo accounts and the CLI.
+   */
+  async function ensureAccount(input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    role: TRole;
+  }): Promise<{ user: TUser; created: boolean }> {
+    const email = input.email.trim().toLowerCase();
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      const [row] = await db
+        .update(users)
+        .set({ role: input.role, emailVerified: true, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return { user: await userResponse(row!), created: false };
+    }
+    const context = await auth.$context;
+    const hash = await context.password.hash(input.password);
+    const id = randomUUID();
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          id,
+          email,
+          name: displayName(input.firstName, input.lastName),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          emailVerified: true,
+        })
+        .returning();
+      await tx
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: hash });
+      return created!;
+    });
+    return { user: await userResponse(row), created: true };
+  }
+
+  return { getUser, register, login, logout, updateProfile, resendVerification, ensureAccount };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,91 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@holdfast/contracts';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import type { EmailProvider } from '../../providers/email/index.js';
+
+/** Better Auth lives under its own prefix so it never shadows the product's /api/auth/... calls. */
+export const AUTH_BASE_PATH = '/api/identity';
+export const COOKIE_PREFIX = 'holdfast';
+/** Where the verification link sends the browser once the address is confirmed. */
+export const VERIFIED_CALLBACK = '/dashboard';
+export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
+export const CLIENT_IP_HEADER = 'x-holdfast-client-ip';
+
+export interface CreateAuthDeps {
+  config: Config;
+  db: Db;
+  email: EmailProvider;
+}
+
+export function verificationEmail(to: string, firstName: string | null | undefined, url: string) {
+  const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+  return {
+    to,
+    subject: 'Verify your Holdfast email address',
+    text: `${greeting}\n\nPlease confirm your email address by opening this link:\n\n${url}\n\nIf you did not create a Holdfast account, you can ignore this message.\n\nHoldfast`,
+  };
+}
+
+/**
+ * One Better Auth instance per app. Only the verify-email link is reachable over HTTP (see
+ * auth.plugin.ts); every other operation goes through our routes calling `auth.api` on the server,
+ * which is why `role` may be given as input: no browser can reach sign-up directly.
+ */
+export function createAuth({ config, db, email }: CreateAuthDeps) {
+  return betterAuth({
+    appName: 'Holdfast',
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      // Sign-up writes the user and the credential account together, or neither.
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      requireEmailVerification: false,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        const firstName = (user as { firstName?: string | null }).firstName;
+        await email.send(verificationEmail(user.email, firstName, url));
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+        role: { type: 'string', required: false, defaultValue: 'buyer' },
+        phoneNumber: { type: 'string', required: false, input: false },
+        phoneVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+        kycStatus: { type: 'string', required: false, defaultValue: 'unverified', input: false },
+        walletCurrency: { type: 'string', required: false, defaultValue: 'ZAR', input: false },
+        twoFactorEnabled: { type: 'boolean', required: false, defaultValue: false, input: false },
+        twoFactorMethod: { type: 'string', required: false, input: false },
+      },
+    },
+    // The product's own limiter (login-limiter.ts) guards sign-in; the only HTTP path left is verify-email.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true, secure: config.isProduction },
+      // Set by our own code from Fastify's request.ip (proxy-aware), replacing anything a client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,59 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { loginFailures } from '../../db/schema/index.js';
+
+export interface LoginLimiterOptions {
+  maxFailures: number;
+  windowMs: number;
+}
+
+/** Counter keys: one per client address and one per account (by normalised email). */
+export const ipKey = (ip: string) => `ip:${ip}`;
+export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+
+/**
+ * Failed sign-ins counted in the database, so every app instance sees the same numbers. A key is
+ * locked once it has `maxFailures` failures inside a window that started with its first failure.
+ */
+export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginLimiterOptions) {
+  const windowStart = () => new Date(Date.now() - windowMs);
+
+  return {
+    /** True when any of the keys has used up its failures for the current window. */
+    async isLocked(keys: string[]): Promise<boolean> {
+      const rows = await db
+        .select({ count: loginFailures.count, windowStartedAt: loginFailures.windowStartedAt })
+        .from(loginFailures)
+        .where(inArray(loginFailures.key, keys));
+      const since = windowStart();
+      return rows.some((r) => r.windowStartedAt > since && r.count >= maxFailures);
+    },
+
+    /** Counts one failure against every key; a key whose window has passed starts a new one. */
+    async recordFailure(keys: string[]): Promise<void> {
+      const now = new Date();
+      const nowSql = sql`${now.toISOString()}::timestamptz`;
+      const since = sql`${windowStart().toISOString()}::timestamptz`;
+      for (const key of keys) {
+        await db
+          .insert(loginFailures)
+          .values({ key, count: 1, windowStartedAt: now })
+          .onConflictDoUpdate({
+            target: loginFailures.key,
+            set: {
+              count: sql`case when ${loginFailures.windowStartedAt} <= ${since} then 1 else ${loginFailures.count} + 1 end`,
+              windowStartedAt: sql`case when ${loginFailures.windowStartedAt} <= ${since} then ${nowSql} else ${loginFailures.windowStartedAt} end`,
+            },
+          });
+      }
+    },
+
+    /** A successful sign-in clears the account's counter (not the address's: one good account must
+     * not reset an attacker's budget for guessing others). */
+    async clear(key: string): Promise<void> {
+      await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
+    },
+  };
+}
+
+export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
