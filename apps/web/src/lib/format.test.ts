@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { displayName, formatTimeLabel, fullName, greetingName, humanize, initials, successRate } from './format';
+
+describe('greetingName', () => {
+  it('uses the first name, else the email before @, else User', () => {
+    expect(greetingName({ firstName: 'Ada', email: 'ada@example.com' })).toBe('Ada');
+    expect(greetingName({ firstName: '  ', email: 'grace.hopper@example.com' })).toBe('grace.hopper');
+    expect(greetingName({ firstName: null, email: '' })).toBe('User');
+    expect(greetingName(null)).toBe('User');
+  });
+});
+
+describe('initials', () => {
+  it('uses first letters of first and last name, else the email, else U', () => {
+    expect(initials({ firstName: 'ada', lastName: 'lovelace', email: 'x@y.z' })).toBe('AL');
+    expect(initials({ firstName: null, lastName: null, email: 'zed@example.com' })).toBe('Z');
+    expect(initials({ firstName: '', lastName: '', email: '' })).toBe('U');
+    expect(initials(undefined)).toBe('U');
+  });
+});
+
+describe('names', () => {
+  it('builds full and display names', () => {
+    expect(fullName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(fullName({ firstName: null, lastName: null })).toBeNull();
+    expect(displayName({ email: 'a@b.c' })).toBe('a@b.c');
+  });
+});
+
+describe('successRate', () => {
+  it('is completed / all as a whole percentage', () => {
+    expect(successRate(0, 0)).toBe(0);
+    expect(successRate(1, 3)).toBe(33);
+    expect(successRate(2, 3)).toBe(67);
+    expect(successRate(4, 4)).toBe(100);
+  });
+});
+
+describe('humanize and time labels', () => {
+  it('shows underscores as spaces', () => {
+    expect(humanize('in_progress')).toBe('In progress');
+  });
+  it('labels times relative to today', () => {
+    const now = new Date(2025, 5, 18, 15, 0); // Wednesday
+    expect(formatTimeLabel(new Date(2025, 5, 17, 9, 0), now)).toBe('Yesterday');
+    expect(formatTimeLabel(new Date(2025, 5, 14, 9, 0), now)).toBe('Saturday');
+    expect(formatTimeLabel(new Date(2025, 4, 1, 9, 0), now)).toBe('May 1');
+    expect(formatTimeLabel(new Date(2025, 5, 18, 9, 5), now)).toBe('09:05');
+  });
+});
