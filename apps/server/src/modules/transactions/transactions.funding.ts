@@ -1,0 +1,136 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { TRANSACTION_MESSAGES as M, type TPaymentStatus, type TTransactionStatus } from '@holdfast/contracts';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { journalEntries, transactions, users } from '../../db/schema/index.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { LedgerError, postEntry } from '../../ledger/index.js';
+import { lockTransaction, recordEvent } from './transactions.queries.js';
+import { isUuid, transitionConflict } from './transactions.rules.js';
+
+export interface CardPayment {
+  transactionId: string;
+  /** The provider's payment id; one payment credits at most once. */
+  paymentId: string;
+  provider: string;
+  amountMinor: bigint;
+  currency: string;
+}
+
+/**
+ * Credits a confirmed card payment, inside the caller's database transaction (the payments module
+ * dedupes provider events in the same one). Funds escrow when the transaction still needs exactly this
+ * money; otherwise (already funded, cancelled, completed, or another amount) the money goes to the
+ * buyer's wallet so it never vanishes. A payment id already credited is not credited again.
+ */
+export async function creditCardPayment(tx: Tx, p: CardPayment): Promise<'funded' | 'refunded_to_wallet'> {
+  if (p.amountMinor <= 0n) throw new LedgerError('card payment amount must be positive');
+  const t = await lockTransaction(tx, p.transactionId);
+  if (!t) throw notFound(M.notFound);
+
+  const [previous] = await tx
+    .select({ kind: journalEntries.kind })
+    .from(journalEntries)
+    .where(
+      and(
+        eq(journalEntries.paymentId, p.paymentId),
+        inArray(journalEntries.kind, ['card_funding', 'overpayment_refund']),
+      ),
+    )
+    .limit(1);
+  if (previous) return previous.kind === 'card_funding' ? 'funded' : 'refunded_to_wallet';
+
+  const clearing = { type: 'provider_clearing' as const, provider: p.provider, currency: p.currency };
+  const fundable =
+    transitionConflict('fund', t.status, t.paymentStatus) === null &&
+    t.currency === p.currency &&
+    t.total === p.amountMinor;
+
+  if (fundable) {
+    await postEntry(tx, {
+      kind: 'card_funding',
+      transactionId: t.id,
+      paymentId: p.paymentId,
+      userId: t.buyerId,
+      memo: `Card payment ${p.paymentId}`,
+      postings: [
+        { account: clearing, amount: -p.amountMinor },
+        { account: { type: 'escrow', transactionId: t.id, currency: t.currency }, amount: p.amountMinor },
+      ],
+    });
+    await tx
+      .update(transactions)
+      .set({ paymentStatus: 'succeeded', updatedAt: new Date() })
+      .where(eq(transactions.id, t.id));
+    await recordEvent(tx, {
+      transactionId: t.id,
+      actorId: null,
+      from: t.status,
+      to: t.status,
+      action: 'funded_by_card',
+    });
+    return 'funded';
+  }
+
+  await postEntry(tx, {
+    kind: 'overpayment_refund',
+    transactionId: t.id,
+    paymentId: p.paymentId,
+    userId: t.buyerId,
+    memo: `Card payment ${p.paymentId} could not fund the transaction; credited to the buyer's wallet`,
+    postings: [
+      { account: clearing, amount: -p.amountMinor },
+      { account: { type: 'wallet', userId: t.buyerId, currency: p.currency }, amount: p.amountMinor },
+    ],
+  });
+  await recordEvent(tx, {
+    transactionId: t.id,
+    actorId: null,
+    from: t.status,
+    to: t.status,
+    action: 'card_payment_credited_to_wallet',
+  });
+  return 'refunded_to_wallet';
+}
+
+export interface TransactionForPayment {
+  id: string;
+  buyerId: string;
+  total: bigint;
+  currency: string;
+  status: TTransactionStatus;
+  paymentStatus: TPaymentStatus;
+}
+
+/**
+ * The transaction a user is about to pay by card: 404 for strangers, 403 for the seller or staff,
+ * 409 when it can no longer be funded.
+ */
+export async function loadTransactionForPayment(
+  db: DbOrTx,
+  transactionId: string,
+  userId: string,
+): Promise<TransactionForPayment> {
+  if (!isUuid(transactionId)) throw notFound(M.notFound);
+  const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!t) throw notFound(M.notFound);
+  if (t.buyerId !== userId) {
+    const [u] = await db
+      .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
+      .from(users)
+      .where(eq(users.id, userId));
+    const isSeller = !!u && u.emailVerified && u.email.toLowerCase() === t.sellerEmail;
+    const isStaff = !!u && (u.role === 'moderator' || u.role === 'admin');
+    if (isSeller || isStaff) throw forbidden(M.onlyBuyerFund);
+    throw notFound(M.notFound);
+  }
+  const problem = transitionConflict('fund', t.status, t.paymentStatus);
+  if (problem) throw conflict(problem);
+  return {
+    id: t.id,
+    buyerId: t.buyerId,
+    total: t.total,
+    currency: t.currency,
+    status: t.status,
+    paymentStatus: t.paymentStatus,
+  };
+}
