@@ -10,7 +10,13 @@ export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export const ZPaymentProvider = z.enum(PAYMENT_PROVIDERS);
 export type TPaymentProvider = z.infer<typeof ZPaymentProvider>;
 
-export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'processing', 'succeeded', 'failed', 'canceled'] as const;
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'processing',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
 export const ZPaymentIntentStatus = z.enum(PAYMENT_INTENT_STATUSES);
 export type TPaymentIntentStatus = z.infer<typeof ZPaymentIntentStatus>;
 

@@ -39,10 +39,7 @@ export const payments = pgTable(
       .on(t.transactionId)
       .where(sql`${t.purpose} = 'transaction' and ${t.status} in ('requires_payment_method', 'processing', 'failed')`),
     check('payments_amount_positive', sql`${t.amount} > 0`),
-    check(
-      'payments_purpose_transaction',
-      sql`(${t.purpose} = 'transaction') = (${t.transactionId} is not null)`,
-    ),
+    check('payments_purpose_transaction', sql`(${t.purpose} = 'transaction') = (${t.transactionId} is not null)`),
   ],
 );
 
