@@ -1,6 +1,64 @@
 import type { FastifyInstance } from 'fastify';
+import { count } from 'drizzle-orm';
+import type { TRole } from '@holdfast/contracts';
+import { users } from './db/schema/index.js';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: TRole;
+}
+
+export const DEMO_PASSWORD = 'Holdfast-demo-1';
+
+/** Seeded on the first start outside production (SEED_DEMO), all verified. */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'buyer@holdfast.dev', password: DEMO_PASSWORD, firstName: 'Bongani', lastName: 'Buyer', role: 'buyer' },
+  { email: 'seller@holdfast.dev', password: DEMO_PASSWORD, firstName: 'Sipho', lastName: 'Seller', role: 'seller' },
+  {
+    email: 'moderator@holdfast.dev',
+    password: DEMO_PASSWORD,
+    firstName: 'Mpho',
+    lastName: 'Moderator',
+    role: 'moderator',
+  },
+  { email: 'admin@holdfast.dev', password: DEMO_PASSWORD, firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+];
+
+/** A fixed-width table of the demo accounts for the console. */
+export function formatDemoAccounts(accounts: readonly DemoAccount[] = DEMO_ACCOUNTS): string {
+  const rows = [
+    ['Role', 'Name', 'Email', 'Password'],
+    ...accounts.map((a) => [a.role, `${a.firstName} ${a.lastName}`, a.email, a.password]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `  ${r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`;
+  const rule = `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`;
+  return ['Demo accounts (verified):', line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
+}
 
 /** First-start data: the configured admin and, outside production, demo accounts (printed). */
-export async function prepareData(_app: FastifyInstance): Promise<void> {
-  // Filled in by the accounts module (admin from ADMIN_EMAIL/ADMIN_PASSWORD, demo accounts).
+export async function prepareData(app: FastifyInstance): Promise<void> {
+  const { config, authService } = app;
+  const [row] = await app.database.db.select({ n: count() }).from(users);
+  const isNewInstallation = (row?.n ?? 0) === 0;
+
+  if (config.admin) {
+    const { user, created } = await authService.ensureAccount({
+      email: config.admin.email,
+      password: config.admin.password,
+      firstName: 'Admin',
+      lastName: 'User',
+      role: 'admin',
+    });
+    app.log.info({ email: user.email, created }, created ? 'admin account created' : 'admin account ensured');
+  }
+
+  // Only a brand-new installation gets demo data, never one where people already signed up.
+  if (config.seedDemo && isNewInstallation) {
+    for (const account of DEMO_ACCOUNTS) await authService.ensureAccount(account);
+    console.log(`\n${formatDemoAccounts()}\n`);
+  }
 }

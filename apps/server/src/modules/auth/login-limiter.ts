@@ -9,6 +9,12 @@ export interface LoginLimiterOptions {
 
 /** Counter keys: one per client address and one per account (by normalised email). */
 export const ipKey = (ip: string) => `ip:${ip}`;
+const IP_PREFIX = 'ip:';
+/**
+ * An address may fail this many times more often than one account: offices and mobile carriers put
+ * many people behind one address, and its counter is never cleared by a success (see decision 002).
+ */
+export const IP_FAILURE_FACTOR = 4;
 export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
 
 /**
@@ -22,11 +28,15 @@ export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginL
     /** True when any of the keys has used up its failures for the current window. */
     async isLocked(keys: string[]): Promise<boolean> {
       const rows = await db
-        .select({ count: loginFailures.count, windowStartedAt: loginFailures.windowStartedAt })
+        .select({ key: loginFailures.key, count: loginFailures.count, windowStartedAt: loginFailures.windowStartedAt })
         .from(loginFailures)
         .where(inArray(loginFailures.key, keys));
       const since = windowStart();
-      return rows.some((r) => r.windowStartedAt > since && r.count >= maxFailures);
+      return rows.some(
+        (r) =>
+          r.windowStartedAt > since &&
+          r.count >= (r.key.startsWith(IP_PREFIX) ? maxFailures * IP_FAILURE_FACTOR : maxFailures),
+      );
     },
 
     /** Counts one failure against every key; a key whose window has passed starts a new one. */
