@@ -13,6 +13,7 @@ import { registerOriginCheck } from './lib/origin-check.js';
 import { registerAuth } from './modules/auth/auth.plugin.js';
 import { createServices, type Services } from './services.js';
 import { registerRoutes } from './routes.js';
+import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, overrides }: BuildAppOptions)
   registerErrorHandler(app);
   registerOriginCheck(app);
   await registerAuth(app);
+  registerIdempotency(app);
 
   await registerRoutes(app);
   await registerWebApp(app);

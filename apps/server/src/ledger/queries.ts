@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { ledgerAccounts } from '../db/schema/index.js';
 import { accountKey } from './accounts.js';

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { idempotencyKeys } from '../db/schema/index.js';
+import { AppError, badRequest, conflict } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Honour the Idempotency-Key header on this route (DESIGN section 3). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set while this request owns an Idempotency-Key; its response is stored on send. */
+    idempotency: { userId: string; key: string } | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_MESSAGES = {
+  mismatch: 'Idempotency-Key was already used with different parameters',
+  inProgress: 'A request with this Idempotency-Key is already in progress',
+  invalid: 'Idempotency-Key must be between 1 and 255 characters',
+} as const;
+/** A key still "in progress" after this long belongs to a request that died (crash, lost connection). */
+const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+
+/** JSON with object keys sorted, so equal bodies always fingerprint the same. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : typeof v === 'bigint'
+        ? v.toString()
+        : v,
+  );
+}
+
+/**
+ * Stripe-style idempotency for routes that declare `config: { idempotent: true }`: with an
+ * Idempotency-Key header the first response (status + body) is stored per (user, key) and replayed for
+ * a repeat; the same key with another method, path or body gets 422; a repeat while the first is still
+ * running gets 409; a 5xx releases the key so the request can be retried. Without the header the request
+ * just runs. Registered on the root instance so the hooks reach every route.
+ */
+export function registerIdempotency(app: FastifyInstance) {
+  const db = app.database.db;
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config?.idempotent) return;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined) return;
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || key.length > 255) throw badRequest(IDEMPOTENCY_MESSAGES.invalid);
+    // Keys are per user; an anonymous call is refused by the route itself.
+    const user = request.user;
+    if (!user) return;
+
+    const path = request.url;
+    const fingerprint = createHash('sha256')
+      .update(stableJson([request.method, path, request.body ?? null]))
+      .digest('hex');
+
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ userId: user.id, key, method: request.method, path, fingerprint, state: 'in_progress' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length) {
+      request.idempotency = { userId: user.id, key };
+      return;
+    }
+
+    const [existing] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+    if (!existing) throw conflict(IDEMPOTENCY_MESSAGES.inProgress); // released by a failing first request just now
+    if (existing.fingerprint !== fingerprint) throw new AppError(422, 'CONFLICT', IDEMPOTENCY_MESSAGES.mismatch);
+    if (existing.state === 'in_progress') {
+      const abandoned = Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
+      if (abandoned) {
+        const taken = await db
+          .update(idempotencyKeys)
+          .set({ createdAt: new Date() })
+          .where(
+            and(
+              eq(idempotencyKeys.userId, user.id),
+              eq(idempotencyKeys.key, key),
+              eq(idempotencyKeys.state, 'in_progress'),
+              lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+            ),
+          )
+          .returning({ key: idempotencyKeys.key });
+        if (taken.length) {
+          request.idempotency = { userId: user.id, key };
+          return;
+        }
+      }
+      throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+    }
+    return reply
+      .status(existing.responseStatus ?? 200)
+      .header('content-type', existing.responseContentType ?? 'application/json; charset=utf-8')
+      .header('idempotent-replayed', 'true')
+      .send(existing.responseBody ?? '');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const owned = request.idempotency;
+    if (!owned) return payload;
+    request.idempotency = null;
+    const where = and(eq(idempotencyKeys.userId, owned.userId), eq(idempotencyKeys.key, owned.key));
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    try {
+      if (reply.statusCode >= 500 || body === null) {
+        await db.delete(idempotencyKeys).where(where);
+      } else {
+        const contentType = reply.getHeader('content-type');
+        await db
+          .update(idempotencyKeys)
+          .set({
+            state: 'completed',
+            responseStatus: reply.statusCode,
+            responseBody: body,
+            responseContentType: typeof contentType === 'string' ? contentType : null,
+            completedAt: new Date(),
+          })
+          .where(where);
+      }
+    } catch (err) {
+      // The response itself is fine; the key stays in progress and is reclaimed once abandoned.
+      request.log.error({ err }, 'could not store the idempotent response');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAcceptTransactionRequest,
+  ZConfirmTransactionRequest,
+  ZCreateTransactionRequest,
+  ZErrorResponse,
+  ZTransaction,
+  ZTransactionList,
+} from '@holdfast/contracts';
+import { z } from 'zod';
+import { requireUser } from '../../lib/auth-context.js';
+import {
+  acceptTransaction,
+  cancelTransaction,
+  confirmTransaction,
+  createTransaction,
+  fundFromWallet,
+  getTransaction,
+  listTransactions,
+} from './transactions.service.js';
+
+const ZParams = z.object({ id: z.string().max(64) });
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+const idempotent = { idempotent: true } as const;
+
+export async function transactionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const tags = ['transactions'];
+
+  r.post(
+    '/transactions',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'Create an escrow transaction (the caller is the buyer)',
+        body: ZCreateTransactionRequest,
+        response: { 201: ZTransaction, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createTransaction(db, requireUser(request), request.body)),
+  );
+
+  r.get(
+    '/transactions',
+    {
+      schema: {
+        tags,
+        summary: "The caller's transactions as buyer or verified seller, newest first",
+        response: { 200: ZTransactionList, 401: ZErrorResponse },
+      },
+    },
+    async (request) => listTransactions(db, requireUser(request)),
+  );
+
+  r.get(
+    '/transactions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One transaction (parties, moderators and admins)',
+        params: ZParams,
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => getTransaction(db, requireUser(request), request.params.id),
+  );
+
+  r.patch(
+    '/transactions/:id/accept',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'Seller accepts: pending → active',
+        params: ZParams,
+        body: ZAcceptTransactionRequest.optional(),
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => acceptTransaction(db, requireUser(request), request.params.id, request.body ?? {}),
+  );
+
+  r.patch(
+    '/transactions/:id/decline',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'Seller declines: pending → cancelled (funds back to the buyer wallet)',
+        params: ZParams,
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => cancelTransaction(db, requireUser(request), request.params.id, 'decline'),
+  );
+
+  r.patch(
+    '/transactions/:id/cancel',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'Buyer or seller cancels: pending → cancelled (funds back to the buyer wallet)',
+        params: ZParams,
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => cancelTransaction(db, requireUser(request), request.params.id, 'cancel'),
+  );
+
+  r.patch(
+    '/transactions/:id/confirm',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'Buyer confirms receipt: active → completed, funds released',
+        params: ZParams,
+        body: ZConfirmTransactionRequest,
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => confirmTransaction(db, requireUser(request), request.params.id, request.body.confirmationPhrase),
+  );
+
+  r.post(
+    '/transactions/:id/fund-from-wallet',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'Buyer funds escrow from their wallet',
+        params: ZParams,
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => fundFromWallet(db, requireUser(request), request.params.id),
+  );
+}
