@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZDepositRequest,
+  ZErrorResponse,
+  ZPayment,
+  ZPaymentIdParams,
+  ZPaymentIntentResponse,
+  ZPaymentResult,
+  ZPaymentTransactionParams,
+  ZSandboxConfirmRequest,
+} from '@holdfast/contracts';
+import { requireUser } from '../../lib/auth-context.js';
+import { createPaymentsService } from './payments.service.js';
+
+const idempotent = { idempotent: true } as const;
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+const security = [{ session: [] }];
+
+/** Card payments (transaction funding) and card deposits into the wallet. */
+export async function paymentsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPaymentsService({ db: app.database.db, provider: app.services.payments, log: app.log });
+
+  r.post(
+    '/transactions/:id/create-payment-intent',
+    {
+      config: idempotent,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start (or resume) the card payment of a transaction total; buyer only',
+        security,
+        params: ZPaymentTransactionParams,
+        response: { 200: ZPaymentIntentResponse, ...errors, 502: ZErrorResponse },
+      },
+    },
+    async (request) => service.createTransactionIntent(requireUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/wallet/deposit',
+    {
+      config: idempotent,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start a card deposit into the caller’s wallet',
+        security,
+        body: ZDepositRequest,
+        response: { 200: ZPaymentIntentResponse, ...errors, 502: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return service.createDeposit(user.id, request.body);
+    },
+  );
+
+  r.post(
+    '/payments/sandbox/confirm',
+    {
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (req) => req.user?.id ?? req.ip },
+      },
+      schema: {
+        tags: ['payments'],
+        summary: 'Pay a sandbox intent with a test card (sandbox provider only)',
+        security,
+        body: ZSandboxConfirmRequest,
+        response: { 200: ZPaymentResult, ...errors, 402: ZErrorResponse },
+      },
+    },
+    async (request) => service.confirmSandbox(requireUser(request).id, request.body),
+  );
+
+  r.post(
+    '/payments/:paymentId/sync',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Ask the provider about a payment and apply its success (return page)',
+        security,
+        params: ZPaymentIdParams,
+        response: { 200: ZPayment, ...errors, 502: ZErrorResponse },
+      },
+    },
+    async (request) => service.sync(requireUser(request).id, request.params.paymentId),
+  );
+
+  r.get(
+    '/payments/:paymentId',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'One of the caller’s payments',
+        security,
+        params: ZPaymentIdParams,
+        response: { 200: ZPayment, 401: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => service.get(requireUser(request).id, request.params.paymentId),
+  );
+}
+
+/**
+ * Provider webhooks. Its own plugin so the raw-body parser (the signature covers the exact bytes)
+ * applies to this route only.
+ */
+export async function paymentWebhookRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = createPaymentsService({ db: app.database.db, provider: app.services.payments, log: app.log });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  r.post(
+    '/payments/webhooks/stripe',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',
+        headers: z.object({ 'stripe-signature': z.string().optional() }),
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }),
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body ?? ''));
+      return service.handleWebhook(raw, request.headers);
+    },
+  );
+}

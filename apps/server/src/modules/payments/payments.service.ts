@@ -1,0 +1,284 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CURRENCIES,
+  PAYMENT_MESSAGES as PM,
+  fromMinor,
+  isCurrencyCode,
+  toMinor,
+  type CurrencyCode,
+  type TPayment,
+  type TPaymentIntentResponse,
+  type TPaymentResult,
+  type TSandboxConfirmRequest,
+} from '@holdfast/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, badRequest, conflict, notFound, paymentFailed } from '../../lib/errors.js';
+import { postEntry } from '../../ledger/index.js';
+import {
+  isSandboxProvider,
+  WebhookSignatureError,
+  type PaymentProvider,
+  type RetrievedIntent,
+} from '../../providers/payments/index.js';
+import { creditCardPayment, loadTransactionForPayment } from '../transactions/transactions.funding.js';
+import {
+  countTransactionPayments,
+  findOpenTransactionPayment,
+  findPayment,
+  findPaymentByClientSecret,
+  findPaymentByProviderId,
+  insertPayment,
+  markStatus,
+  markSucceeded,
+  randomPaymentId,
+  recordProviderEvent,
+  transactionPaymentId,
+  type PaymentRow,
+} from './payments.queries.js';
+
+const places = (currency: string) => (isCurrencyCode(currency) ? CURRENCIES[currency].decimalPlaces : 2);
+
+export const toIntentResponse = (p: PaymentRow): TPaymentIntentResponse => ({
+  clientSecret: p.clientSecret,
+  paymentId: p.id,
+  provider: p.provider,
+  amount: fromMinor(p.amount, places(p.currency)),
+  currency: p.currency as CurrencyCode,
+});
+
+export const toPaymentView = (p: PaymentRow): TPayment => ({
+  id: p.id,
+  status: p.status,
+  purpose: p.purpose,
+  transactionId: p.transactionId,
+  amount: fromMinor(p.amount, places(p.currency)),
+  currency: p.currency,
+  failureMessage: p.failureMessage,
+});
+
+const toResult = (p: PaymentRow): TPaymentResult => ({
+  status: 'succeeded',
+  paymentId: p.id,
+  purpose: p.purpose,
+  transactionId: p.transactionId,
+});
+
+const providerDown = (message: string) => new AppError(502, 'INTERNAL', message);
+
+type IntentRow = Pick<PaymentRow, 'id' | 'purpose' | 'transactionId' | 'userId' | 'amount' | 'currency'>;
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log?: FastifyBaseLogger;
+}
+
+/** Card payments and deposits. The server alone decides success; money moves exactly once per payment. */
+export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps) {
+  /** Asks the provider for an intent (idempotent per payment id), then records it; null if the row exists. */
+  async function createIntent(row: IntentRow, failMessage: string): Promise<PaymentRow | null> {
+    let intent;
+    try {
+      intent = await provider.createPaymentIntent({
+        amountMinor: row.amount,
+        currency: row.currency as CurrencyCode,
+        metadata: { paymentId: row.id, purpose: row.purpose, transactionId: row.transactionId ?? '' },
+        idempotencyKey: `holdfast:${row.id}`,
+      });
+    } catch (err) {
+      log?.error({ err, paymentId: row.id }, 'payment provider refused to create an intent');
+      throw providerDown(failMessage);
+    }
+    return insertPayment(db, {
+      ...row,
+      provider: provider.name,
+      providerPaymentId: intent.providerPaymentId,
+      clientSecret: intent.clientSecret,
+      // Success is never taken from here: only confirm/sync/webhook apply it, through applySuccess.
+      status: intent.status === 'succeeded' ? 'processing' : intent.status,
+    });
+  }
+
+  /**
+   * Money in: flips the payment to succeeded (conditional update) and, only when this call did the flip,
+   * posts the ledger entry, all inside the caller's database transaction.
+   */
+  async function applySuccess(tx: Tx, payment: PaymentRow, amountMinor: bigint, currency: string): Promise<boolean> {
+    const flipped = await markSucceeded(tx, payment.id);
+    if (!flipped) return false;
+    if (amountMinor !== payment.amount || currency !== payment.currency) {
+      log?.warn({ paymentId: payment.id, amountMinor: String(amountMinor), currency }, 'provider amount differs');
+    }
+    if (payment.purpose === 'transaction') {
+      await creditCardPayment(tx, {
+        transactionId: payment.transactionId!,
+        paymentId: payment.id,
+        provider: payment.provider,
+        amountMinor,
+        currency,
+      });
+    } else {
+      await postEntry(tx, {
+        kind: 'deposit',
+        paymentId: payment.id,
+        userId: payment.userId,
+        memo: `Card deposit ${payment.id}`,
+        postings: [
+          { account: { type: 'provider_clearing', provider: payment.provider, currency }, amount: -amountMinor },
+          { account: { type: 'wallet', userId: payment.userId, currency }, amount: amountMinor },
+        ],
+      });
+    }
+    return true;
+  }
+
+  /** Brings our row in line with what the provider reports. */
+  async function applyProviderState(payment: PaymentRow, intent: RetrievedIntent): Promise<void> {
+    switch (intent.status) {
+      case 'succeeded':
+        await db.transaction((tx) => applySuccess(tx, payment, intent.amountMinor, intent.currency));
+        return;
+      case 'failed':
+        return markStatus(db, payment.id, 'failed', intent.failureMessage ?? PM.paymentFailed);
+      case 'processing':
+      case 'canceled':
+        return markStatus(db, payment.id, intent.status);
+      default:
+        return;
+    }
+  }
+
+  async function ownedPayment(userId: string, paymentId: string): Promise<PaymentRow> {
+    const p = await findPayment(db, paymentId);
+    if (!p || p.userId !== userId) throw notFound(PM.paymentNotFound);
+    return p;
+  }
+
+  return {
+    /** POST /transactions/:id/create-payment-intent: one open intent per transaction, reused on reloads. */
+    async createTransactionIntent(userId: string, transactionId: string): Promise<TPaymentIntentResponse> {
+      const t = await loadTransactionForPayment(db, transactionId, userId);
+      if (!isCurrencyCode(t.currency)) throw badRequest(PM.unsupportedCurrency);
+      const open = await findOpenTransactionPayment(db, t.id);
+      if (open && open.provider === provider.name && open.amount === t.total && open.currency === t.currency) {
+        return toIntentResponse(open);
+      }
+      // An intent from another provider (configuration changed) or for another amount is retired.
+      if (open) await markStatus(db, open.id, 'canceled');
+      const attempt = await countTransactionPayments(db, t.id);
+      const id = transactionPaymentId(t.id, attempt);
+      const row = await createIntent(
+        { id, purpose: 'transaction', transactionId: t.id, userId, amount: t.total, currency: t.currency },
+        PM.initFailed,
+      );
+      const winner = row ?? (await findOpenTransactionPayment(db, t.id)) ?? (await findPayment(db, id));
+      if (!winner) throw conflict(PM.initFailed);
+      return toIntentResponse(winner);
+    },
+
+    /** POST /wallet/deposit: a new card payment into the caller's wallet (amount already validated). */
+    async createDeposit(
+      userId: string,
+      input: { amount: string | number; currency: CurrencyCode },
+    ): Promise<TPaymentIntentResponse> {
+      const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
+      if (amount === null || amount <= 0n) throw badRequest(PM.invalidDepositAmount);
+      const row = await createIntent(
+        { id: randomPaymentId(), purpose: 'deposit', transactionId: null, userId, amount, currency: input.currency },
+        PM.depositFailed,
+      );
+      if (!row) throw providerDown(PM.depositFailed);
+      return toIntentResponse(row);
+    },
+
+    /** POST /payments/sandbox/confirm: the sandbox "bank" decides; success is applied exactly once. */
+    async confirmSandbox(userId: string, input: TSandboxConfirmRequest): Promise<TPaymentResult> {
+      if (!isSandboxProvider(provider)) throw notFound(PM.sandboxOnly);
+      const p = await findPaymentByClientSecret(db, input.clientSecret);
+      if (!p || p.userId !== userId || p.provider !== 'sandbox') throw notFound(PM.paymentNotFound);
+      if (p.status === 'succeeded') return toResult(p);
+      if (p.status === 'canceled') throw conflict(PM.paymentCanceled);
+
+      if (p.purpose === 'transaction') {
+        try {
+          await loadTransactionForPayment(db, p.transactionId!, userId);
+        } catch (err) {
+          // Funded meanwhile: by this very payment (a racing confirmation) or by other means.
+          const now = await findPayment(db, p.id);
+          if (now?.status === 'succeeded') return toResult(now);
+          if (err instanceof AppError && err.statusCode === 409) await markStatus(db, p.id, 'canceled', err.message);
+          throw err;
+        }
+      }
+
+      const outcome = provider.chargeCard(input.cardNumber);
+      if (!outcome.ok) {
+        await markStatus(db, p.id, 'failed', outcome.message);
+        throw paymentFailed(outcome.message);
+      }
+      await db.transaction((tx) => applySuccess(tx, p, p.amount, p.currency));
+      return toResult(p);
+    },
+
+    /** POST /payments/:id/sync: asks the provider (the return page after a redirect) and applies success once. */
+    async sync(userId: string, paymentId: string): Promise<TPayment> {
+      const p = await ownedPayment(userId, paymentId);
+      if (p.status === 'succeeded' || p.provider !== provider.name || isSandboxProvider(provider)) {
+        return toPaymentView(p);
+      }
+      let intent: RetrievedIntent;
+      try {
+        intent = await provider.retrievePaymentIntent(p.providerPaymentId);
+      } catch (err) {
+        log?.error({ err, paymentId }, 'payment provider could not be asked about an intent');
+        throw providerDown(PM.paymentError);
+      }
+      await applyProviderState(p, intent);
+      return toPaymentView((await findPayment(db, p.id))!);
+    },
+
+    async get(userId: string, paymentId: string): Promise<TPayment> {
+      return toPaymentView(await ownedPayment(userId, paymentId));
+    },
+
+    /**
+     * A signed provider event. The event id is recorded in the same database transaction as its effect,
+     * so a redelivery (or a concurrent one) changes nothing.
+     */
+    async handleWebhook(
+      rawBody: Buffer | string,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<{ received: true; duplicate?: true }> {
+      if (provider.name !== 'stripe') throw notFound();
+      let event;
+      try {
+        event = provider.parseWebhook(rawBody, headers);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError) throw badRequest(err.message);
+        throw err;
+      }
+      if (event.type === 'other') return { received: true };
+      const intent = event.intent;
+      const duplicate = await db.transaction(async (tx) => {
+        const fresh = await recordProviderEvent(tx, {
+          id: event.id,
+          provider: provider.name,
+          type: event.rawType,
+          providerPaymentId: intent.providerPaymentId,
+        });
+        if (!fresh) return true;
+        const p = await findPaymentByProviderId(tx, intent.providerPaymentId);
+        if (!p) {
+          log?.warn({ eventId: event.id, intent: intent.providerPaymentId }, 'webhook for an unknown payment intent');
+          return false;
+        }
+        if (event.type === 'payment.succeeded') await applySuccess(tx, p, intent.amountMinor, intent.currency);
+        else await markStatus(tx, p.id, 'failed', intent.failureMessage ?? PM.paymentFailed);
+        return false;
+      });
+      return duplicate ? { received: true, duplicate: true } : { received: true };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
