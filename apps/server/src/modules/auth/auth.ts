@@ -42,6 +42,8 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
     secret: config.authSecret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // Failed passwords are expected traffic; our own limiter and request log cover them.
+    logger: { disabled: config.logLevel === 'silent', level: 'error' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       // Sign-up writes the user and the credential account together, or neither.

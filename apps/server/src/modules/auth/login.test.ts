@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@holdfast/contracts';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { cookieHeader, registerUser, signIn, uniqueEmail } from '../../test/factories.js';
+import { sessions } from '../../db/schema/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown, url = '/api/auth/login', remoteAddress?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+const me = (cookie?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, whatever the case of the address', async () => {
+    const { user, email, password } = await registerUser(t.app, { role: 'seller' });
+    const res = await login({ email: `  ${email.toUpperCase()} `, password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ id: user.id, role: 'seller', emailVerified: true });
+    const cookie = cookieHeader(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^holdfast\.session_token=/);
+    expect((await me(cookie)).json().user.id).toBe(user.id);
+  });
+
+  it('tells an unknown address from a wrong password, as the spec asks', async () => {
+    const { email } = await registerUser(t.app);
+    const unknown = await login({ email: uniqueEmail('nobody'), password: 'whatever' });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(MESSAGES.login.userNotFound);
+    expect(unknown.headers['set-cookie']).toBeUndefined();
+
+    const wrong = await login({ email, password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(MESSAGES.login.wrongPassword);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it.each([
+    [{}, MESSAGES.login.required],
+    [{ email: '', password: '' }, MESSAGES.login.required],
+    [{ email: 'a@b.co' }, MESSAGES.login.required],
+    [{ email: 'a@b.co', password: 12345678 }, MESSAGES.login.required],
+    [{ email: 'not-an-email', password: 'secret1' }, MESSAGES.login.invalidEmail],
+  ])('refuses %j with 400 %s', async (payload, message) => {
+    const res = await login(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('refuses a JSON body that is not an object', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '"just a string"',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.login.required);
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('is 401 without a session or with a forged one', async () => {
+    const none = await me();
+    expect(none.statusCode).toBe(401);
+    expect(none.json().message).toBe(MESSAGES.auth.notSignedIn);
+    const forged = await me('holdfast.session_token=forged.value');
+    expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the session so the old cookie no longer works', async () => {
+    const { user, cookie } = await registerUser(t.app);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(String(res.headers['set-cookie'])).toMatch(/holdfast\.session_token=;.*Max-Age=0/i);
+
+    expect((await me(cookie)).statusCode).toBe(401);
+    const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(left).toHaveLength(0);
+  });
+
+  it('answers ok when nobody is signed in', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('ends only the session it is called with', async () => {
+    const { email, password, cookie } = await registerUser(t.app);
+    const other = await signIn(t.app, email, password);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+    expect((await me(other)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/admin/login', () => {
+  it('signs an admin in', async () => {
+    const admin = await registerUser(t.app, { role: 'admin' });
+    const res = await login({ email: admin.email, password: admin.password }, '/api/auth/admin/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe('admin');
+    expect((await me(cookieHeader(res.headers['set-cookie']))).json().user.role).toBe('admin');
+  });
+
+  it.each(['buyer', 'seller', 'moderator'] as const)('refuses a %s and leaves no session behind', async (role) => {
+    const person = await registerUser(t.app, { role });
+    const before = await t.database.db.select().from(sessions).where(eq(sessions.userId, person.user.id));
+    const res = await login({ email: person.email, password: person.password }, '/api/auth/admin/login');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(MESSAGES.auth.adminOnly);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const after = await t.database.db.select().from(sessions).where(eq(sessions.userId, person.user.id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('uses the sign-in messages for wrong credentials', async () => {
+    const admin = await registerUser(t.app, { role: 'admin' });
+    const wrong = await login({ email: admin.email, password: 'nope-nope' }, '/api/auth/admin/login');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(MESSAGES.login.wrongPassword);
+    const unknown = await login({ email: uniqueEmail('ghost'), password: 'nope-nope' }, '/api/auth/admin/login');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().message).toBe(MESSAGES.login.userNotFound);
+  });
+});
