@@ -82,7 +82,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Seller accepts: pending → active',
         params: ZParams,
-        body: ZAcceptTransactionRequest.optional(),
+        body: ZAcceptTransactionRequest.nullish(),
         response: { 200: ZTransaction, ...errors },
       },
     },
