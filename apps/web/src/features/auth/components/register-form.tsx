@@ -1,0 +1,133 @@
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ShoppingCart, Store } from 'lucide-react';
+import { MESSAGES } from '@holdfast/contracts';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { validateRegister, type RegisterValues, type SelfRole } from '../lib/validate';
+import { FormError } from './form-error';
+import { PasswordInput } from './password-input';
+
+type FormValues = RegisterValues & { role: SelfRole };
+
+const ROLE_OPTIONS = [
+  { value: 'buyer', label: 'Buyer', hint: 'I want to buy or hire', icon: ShoppingCart },
+  { value: 'seller', label: 'Seller', hint: 'I want to sell or offer services', icon: Store },
+] as const;
+
+interface RegisterFormProps {
+  initialRole: SelfRole;
+  onSubmit: (values: FormValues) => Promise<unknown>;
+}
+
+export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
+  const [error, setError] = React.useState<string | null>(null);
+  const form = useForm<FormValues>({
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', role: initialRole },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    const problem = validateRegister(values);
+    setError(problem);
+    if (problem) return;
+    try {
+      await onSubmit({
+        ...values,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+      });
+    } catch (err) {
+      setError(errorMessage(err, MESSAGES.register.failed));
+    }
+  });
+  const pending = form.formState.isSubmitting;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <FormError message={error} />
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium">I am joining as a</legend>
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <RadioGroup
+              value={field.value}
+              onValueChange={(v) => field.onChange(v as SelfRole)}
+              className="grid grid-cols-2 gap-3"
+              aria-label="Account type"
+            >
+              {ROLE_OPTIONS.map((option) => {
+                const checked = field.value === option.value;
+                return (
+                  <label
+                    key={option.value}
+                    htmlFor={`role-${option.value}`}
+                    className={cn(
+                      'flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3 transition-colors hover:border-primary/50',
+                      checked && 'border-primary bg-primary/5 ring-1 ring-primary/30',
+                    )}
+                  >
+                    <RadioGroupItem
+                      id={`role-${option.value}`}
+                      value={option.value}
+                      aria-label={option.label}
+                      aria-describedby={`role-${option.value}-hint`}
+                      className="mt-0.5"
+                    />
+                    <span className="grid gap-0.5">
+                      <span className="flex items-center gap-1.5 text-sm font-semibold">
+                        <option.icon className="size-4 text-primary" aria-hidden="true" />
+                        {option.label}
+                      </span>
+                      <span id={`role-${option.value}-hint`} className="text-xs text-muted-foreground">
+                        {option.hint}
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+            </RadioGroup>
+          )}
+        />
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="register-first-name">First Name</Label>
+          <Input id="register-first-name" autoComplete="given-name" {...form.register('firstName')} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="register-last-name">Last Name</Label>
+          <Input id="register-last-name" autoComplete="family-name" {...form.register('lastName')} />
+        </div>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="register-email">Email</Label>
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="register-password">Password</Label>
+        <PasswordInput id="register-password" autoComplete="new-password" {...form.register('password')} />
+        <p className="text-xs text-muted-foreground">At least 6 characters.</p>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="register-confirm-password">Confirm Password</Label>
+        <PasswordInput id="register-confirm-password" autoComplete="new-password" {...form.register('confirmPassword')} />
+      </div>
+      <Button type="submit" className="w-full" size="lg" disabled={pending}>
+        {pending && <Spinner />}
+        {pending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

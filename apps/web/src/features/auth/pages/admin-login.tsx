@@ -1,0 +1,34 @@
+import { Link, useLocation } from 'wouter';
+import { ShieldCheck } from 'lucide-react';
+import { MESSAGES } from '@holdfast/contracts';
+import { AuthLayout } from '../components/auth-layout';
+import { LoginForm } from '../components/login-form';
+import { useAdminLogin } from '@/lib/auth';
+
+export function AdminLoginPage() {
+  const [, navigate] = useLocation();
+  const adminLogin = useAdminLogin();
+  return (
+    <AuthLayout title="Admin sign in" description="Restricted area for Holdfast administrators.">
+      <div className="mb-6 flex items-center gap-2 rounded-lg border bg-card px-4 py-3 text-sm text-muted-foreground">
+        <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
+        Only administrator accounts can sign in here.
+      </div>
+      <LoginForm
+        submitLabel="Sign In as Admin"
+        fallbackError={MESSAGES.auth.adminOnly}
+        onSubmit={async (values) => {
+          await adminLogin.mutateAsync(values);
+          navigate('/admin-dashboard');
+        }}
+        footer={
+          <p className="text-center text-sm text-muted-foreground">
+            <Link href="/" className="font-medium text-primary hover:underline">
+              Back to Holdfast
+            </Link>
+          </p>
+        }
+      />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,42 @@
+import * as React from 'react';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+interface StatCardProps {
+  label: string;
+  value: React.ReactNode;
+  hint?: React.ReactNode;
+  icon: React.ReactNode;
+  tone?: 'teal' | 'sky' | 'emerald' | 'amber' | 'violet';
+  loading?: boolean;
+}
+
+const TONES = {
+  teal: 'bg-teal-100 text-teal-700',
+  sky: 'bg-sky-100 text-sky-700',
+  emerald: 'bg-emerald-100 text-emerald-700',
+  amber: 'bg-amber-100 text-amber-700',
+  violet: 'bg-violet-100 text-violet-700',
+};
+
+export function StatCard({ label, value, hint, icon, tone = 'teal', loading }: StatCardProps) {
+  return (
+    <Card>
+      <CardContent className="flex items-start justify-between gap-3 p-5">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          {loading ? (
+            <Skeleton className="mt-2 h-8 w-20" />
+          ) : (
+            <p className="mt-1 truncate text-2xl font-bold tracking-tight text-brand-ink">{value}</p>
+          )}
+          {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
+        </div>
+        <div className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg [&_svg]:size-5', TONES[tone])}>
+          {icon}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

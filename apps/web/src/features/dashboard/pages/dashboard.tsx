@@ -1,0 +1,88 @@
+import { Link } from 'wouter';
+import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } from 'lucide-react';
+import type { TUser } from '@holdfast/contracts';
+import { Button } from '@/components/ui/button';
+import { RoleBadge } from '@/components/layout/role-badge';
+import { formatMoney, greetingName } from '@/lib/format';
+import { useDashboardTransactions } from '../api/get-transactions';
+import { useWalletBalance } from '../api/get-wallet-balance';
+import { AccountSecurity } from '../components/account-security';
+import { QuickActions } from '../components/quick-actions';
+import { RecentTransactions } from '../components/recent-transactions';
+import { StatCard } from '../components/stat-card';
+import { TransactionOverview } from '../components/transaction-overview';
+import { dashboardStats, latestTransactions } from '../lib/stats';
+
+export function DashboardPage({ user }: { user: TUser }) {
+  const transactions = useDashboardTransactions();
+  const wallet = useWalletBalance();
+  const list = transactions.data ?? [];
+  const stats = dashboardStats(list);
+  const loadingTx = transactions.isLoading;
+  const balance = wallet.data
+    ? formatMoney(wallet.data.balance, wallet.data.currency)
+    : formatMoney('0', user.walletCurrency || 'ZAR');
+
+  return (
+    <div className="space-y-8">
+      <section className="flex flex-col gap-4 rounded-2xl bg-brand-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {greetingName(user)}</h1>
+            <RoleBadge role={user.role} />
+          </div>
+          <p className="mt-2 text-white/70">Here is what is happening with your escrow transactions.</p>
+        </div>
+        {user.role === 'buyer' && (
+          <Button asChild variant="gold" size="lg">
+            <Link href="/create-transaction">
+              <PlusCircle aria-hidden="true" /> New Transaction
+            </Link>
+          </Button>
+        )}
+      </section>
+
+      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <StatCard label="Total Transactions" value={stats.total} icon={<ListChecks />} tone="teal" loading={loadingTx} />
+        <StatCard label="Active" value={stats.active} icon={<Activity />} tone="sky" loading={loadingTx} />
+        <StatCard label="Completed" value={stats.completed} icon={<CheckCircle2 />} tone="emerald" loading={loadingTx} />
+        <StatCard
+          label="Success Rate"
+          value={`${stats.successRate}%`}
+          hint="Completed of all transactions"
+          icon={<TrendingUp />}
+          tone="violet"
+          loading={loadingTx}
+        />
+        <StatCard
+          label="Wallet Balance"
+          value={balance}
+          icon={<Wallet />}
+          tone="amber"
+          loading={wallet.isLoading}
+          hint={
+            <Link href="/deposit-funds" className="text-primary hover:underline">
+              Open wallet
+            </Link>
+          }
+        />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <RecentTransactions
+            user={user}
+            transactions={latestTransactions(list, 5)}
+            loading={loadingTx}
+            failed={transactions.isError}
+          />
+          <TransactionOverview stats={stats} loading={loadingTx} />
+        </div>
+        <div className="space-y-6">
+          <QuickActions />
+          <AccountSecurity user={user} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import * as React from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { TLoginRequest, TRegisterRequest, TUser } from '@holdfast/contracts';
+import { apiJson, apiRequest, getQueryFn } from './api';
+
+/**
+ * Session state shared by every feature (as bulletproof-react keeps auth in lib/): who is signed
+ * in, and the calls that change it. The sign-in pages themselves live in features/auth.
+ */
+
+export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+const fetchUser = getQueryFn<{ user: TUser } | null>({ on401: 'returnNull' });
+
+/** GET /api/auth/user: the signed-in user, or null when signed out (401). */
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: AUTH_USER_QUERY_KEY,
+    queryFn: async (context): Promise<TUser | null> => {
+      const body = await fetchUser(context);
+      return body?.user ?? null;
+    },
+  });
+
+/** The current user; any failure other than 401 (network, 5xx) also counts as signed out. */
+export function useUser() {
+  const query = useQuery(userQueryOptions());
+  return {
+    user: query.data ?? null,
+    isLoading: query.isLoading,
+    isAuthenticated: !!query.data,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
+
+export const login = (body: TLoginRequest) => apiJson<{ user: TUser }>('POST', '/api/auth/login', body);
+export const register = (body: TRegisterRequest) => apiJson<{ user: TUser }>('POST', '/api/auth/register', body);
+export const adminLogin = (body: TLoginRequest) => apiJson<{ user: TUser }>('POST', '/api/auth/admin/login', body);
+export const logout = () => apiRequest('POST', '/api/auth/logout');
+export const resendVerification = () => apiRequest('POST', '/api/auth/resend-verification');
+
+function useSignInMutation<T>(mutationFn: (body: T) => Promise<{ user: TUser }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
+    },
+  });
+}
+
+export const useLogin = () => useSignInMutation(login);
+export const useRegister = () => useSignInMutation(register);
+export const useAdminLogin = () => useSignInMutation(adminLogin);
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}
+
+/**
+ * Signs out, forgets every cached answer and goes to /. A failed sign-out is logged and the user
+ * still goes to / (spec sections 4 and 8).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [isPending, setPending] = React.useState(false);
+  const signOut = React.useCallback(async () => {
+    setPending(true);
+    try {
+      await logout();
+    } catch (err) {
+      console.error('Sign-out failed; leaving the signed-in area anyway', err);
+    } finally {
+      navigate('/');
+      queryClient.clear();
+      queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
+      setPending(false);
+    }
+  }, [queryClient, navigate]);
+  return { logout: signOut, isPending };
+}
