@@ -205,6 +205,23 @@ describe('Stripe provider end to end (local stand-in)', () => {
     expect((await checkLedger(t.database.db)).ok).toBe(true);
   });
 
+  it('creates one Stripe intent when reloads race', async () => {
+    const { buyer, transactionId } = await createPendingTransaction(t.app, { currency: 'EUR' });
+    const before = stripe.intents.size;
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/transactions/${transactionId}/create-payment-intent`,
+          headers: { cookie: buyer.cookie },
+        }),
+      ),
+    );
+    expect(all.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+    expect(new Set(all.map((r) => r.json().clientSecret)).size).toBe(1);
+    expect(stripe.intents.size).toBe(before + 1);
+  });
+
   it('has no sandbox confirmation', async () => {
     const { buyer, intent } = await startPayment();
     const res = await t.app.inject({
@@ -214,5 +231,41 @@ describe('Stripe provider end to end (local stand-in)', () => {
       payload: { clientSecret: intent.clientSecret, ...GOOD_CARD },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('Stripe unreachable', () => {
+  it('answers 502 "Failed to initialize payment" / "Failed to create deposit" and records nothing', async () => {
+    const down = await createTestApp({
+      env: {
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test',
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: '9',
+        STRIPE_API_PROTOCOL: 'http',
+      },
+    });
+    try {
+      const { buyer, transactionId } = await createPendingTransaction(down.app);
+      const res = await down.app.inject({
+        method: 'POST',
+        url: `/api/transactions/${transactionId}/create-payment-intent`,
+        headers: { cookie: buyer.cookie },
+      });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe('Failed to initialize payment');
+      const dep = await down.app.inject({
+        method: 'POST',
+        url: '/api/wallet/deposit',
+        headers: { cookie: buyer.cookie },
+        payload: { amount: 10, currency: 'USD' },
+      });
+      expect(dep.statusCode).toBe(502);
+      expect(dep.json().message).toBe('Failed to create deposit');
+      expect(await down.database.db.select().from(payments)).toHaveLength(0);
+    } finally {
+      await down.close();
+    }
   });
 });
