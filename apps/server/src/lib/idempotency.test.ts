@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRMATION_PHRASE } from '@holdfast/contracts';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+import { acceptedFundedTransaction, as, creditWallet, createTransaction, parties } from '../test/money-factories.js';
+import { checkLedger, getWalletBalance } from '../ledger/index.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.database.db;
+const key = (k: string) => ({ 'idempotency-key': k });
+
+describe('Idempotency-Key', () => {
+  it('replays the first response for a repeat and moves money once', async () => {
+    const { buyer, seller, transaction } = await acceptedFundedTransaction(t.app);
+    const confirm = () =>
+      as(t.app, buyer)(
+        'PATCH',
+        `/api/transactions/${transaction.id}/confirm`,
+        { confirmationPhrase: CONFIRMATION_PHRASE },
+        key('confirm-1'),
+      );
+    const first = await confirm();
+    const second = await confirm();
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await getWalletBalance(db(), seller.user.id, 'ZAR')).toBe(10_000n);
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
+
+  it('creates one transaction for a repeated create', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const body = { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'Once' };
+    const a = await as(t.app, buyer)('POST', '/api/transactions', body, key('create-1'));
+    const b = await as(t.app, buyer)('POST', '/api/transactions', body, key('create-1'));
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json().id).toBe(a.json().id);
+    const list = (await as(t.app, buyer)('GET', '/api/transactions')).json();
+    expect(list).toHaveLength(1);
+  });
+
+  it('refuses the same key with different parameters (422)', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const body = { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'One' };
+    await as(t.app, buyer)('POST', '/api/transactions', body, key('k'));
+    const res = await as(t.app, buyer)('POST', '/api/transactions', { ...body, amount: '200' }, key('k'));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Idempotency-Key was already used with different parameters');
+    const other = await createTransaction(t.app, buyer, seller.email);
+    const elsewhere = await as(t.app, buyer)('PATCH', `/api/transactions/${other.id}/cancel`, undefined, key('k'));
+    expect(elsewhere.statusCode).toBe(422);
+  });
+
+  it('keeps keys per user', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const other = await parties(t.app);
+    const a = await as(t.app, buyer)(
+      'POST',
+      '/api/transactions',
+      { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'A' },
+      key('shared'),
+    );
+    const b = await as(t.app, other.buyer)(
+      'POST',
+      '/api/transactions',
+      { amount: '100', currency: 'ZAR', sellerEmail: other.seller.email, description: 'B' },
+      key('shared'),
+    );
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).not.toBe(b.json().id);
+  });
+
+  it('replays refusals too, and lets a request without the header run normally', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const created = await createTransaction(t.app, buyer, seller.email);
+    const fund = (headers?: Record<string, string>) =>
+      as(t.app, buyer)('POST', `/api/transactions/${created.id}/fund-from-wallet`, undefined, headers);
+    const poor = await fund(key('fund-1'));
+    expect(poor.statusCode).toBe(409);
+    await creditWallet(db(), buyer.user.id, 10_300n);
+    expect((await fund(key('fund-1'))).statusCode).toBe(409); // the stored answer
+    expect((await fund()).statusCode).toBe(200);
+    expect(await getWalletBalance(db(), buyer.user.id, 'ZAR')).toBe(0n);
+  });
+
+  it('refuses keys longer than 255 characters', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const created = await createTransaction(t.app, buyer, seller.email);
+    const res = await as(t.app, buyer)(
+      'PATCH',
+      `/api/transactions/${created.id}/cancel`,
+      undefined,
+      key('x'.repeat(256)),
+    );
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('concurrent repeats of one key: one runs, the others get 409 or its replay; money moves once', async () => {
+    const { buyer, seller, transaction } = await acceptedFundedTransaction(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        as(t.app, buyer)(
+          'PATCH',
+          `/api/transactions/${transaction.id}/confirm`,
+          { confirmationPhrase: CONFIRMATION_PHRASE },
+          key('race'),
+        ),
+      ),
+    );
+    const fresh = results.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] !== 'true');
+    expect(fresh).toHaveLength(1);
+    for (const r of results) {
+      if (r.statusCode === 409)
+        expect(r.json().message).toBe('A request with this Idempotency-Key is already in progress');
+      else expect(r.body).toBe(fresh[0].body);
+    }
+    expect(await getWalletBalance(db(), seller.user.id, 'ZAR')).toBe(10_000n);
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
+});
