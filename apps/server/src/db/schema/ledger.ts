@@ -19,7 +19,9 @@ export const ledgerAccounts = pgTable(
     transactionId: uuid('transaction_id').references(() => transactions.id),
     provider: text('provider'),
     currency: text('currency').notNull(),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
