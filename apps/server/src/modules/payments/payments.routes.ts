@@ -38,7 +38,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         summary: 'Start (or resume) the card payment of a transaction total; buyer only',
         security,
         params: ZPaymentTransactionParams,
-        response: { 200: ZPaymentIntentResponse, ...errors, 502: ZErrorResponse },
+        response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
     async (request) => service.createTransactionIntent(requireUser(request).id, request.params.id),
@@ -53,7 +53,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         summary: 'Start a card deposit into the caller’s wallet',
         security,
         body: ZDepositRequest,
-        response: { 200: ZPaymentIntentResponse, ...errors, 502: ZErrorResponse },
+        response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
     async (request) => {
