@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-app.js';
+import { createLoginLimiter, emailKey, ipKey, IP_FAILURE_FACTOR } from './login-limiter.js';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('login limiter', () => {
+  it('locks a key at the limit and starts over once the window has passed', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 2, windowMs: 400 });
+    const key = emailKey('Window@Example.test');
+    expect(key).toBe('email:window@example.test');
+    await limiter.recordFailure([key]);
+    expect(await limiter.isLocked([key])).toBe(false);
+    await limiter.recordFailure([key]);
+    expect(await limiter.isLocked([key])).toBe(true);
+
+    await sleep(500);
+    expect(await limiter.isLocked([key])).toBe(false);
+    await limiter.recordFailure([key]);
+    expect(await limiter.isLocked([key])).toBe(false);
+  });
+
+  it('gives a client address more room than one account', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 2, windowMs: 60_000 });
+    const ip = ipKey('192.0.2.7');
+    for (let i = 0; i < 2 * IP_FAILURE_FACTOR - 1; i++) await limiter.recordFailure([ip]);
+    expect(await limiter.isLocked([ip])).toBe(false);
+    await limiter.recordFailure([ip]);
+    expect(await limiter.isLocked([ip])).toBe(true);
+  });
+
+  it('clears one key without touching the others', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 1, windowMs: 60_000 });
+    const a = emailKey('a@example.test');
+    const ip = ipKey('192.0.2.8');
+    await limiter.recordFailure([a, ip]);
+    expect(await limiter.isLocked([a])).toBe(true);
+    await limiter.clear(a);
+    expect(await limiter.isLocked([a])).toBe(false);
+    expect(await limiter.isLocked([ip])).toBe(false);
+  });
+
+  it('counts concurrent failures without losing any', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 10, windowMs: 60_000 });
+    const key = emailKey('race@example.test');
+    await Promise.all(Array.from({ length: 10 }, () => limiter.recordFailure([key])));
+    expect(await limiter.isLocked([key])).toBe(true);
+  });
+});
