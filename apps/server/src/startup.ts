@@ -34,7 +34,7 @@ export function formatDemoAccounts(accounts: readonly DemoAccount[] = DEMO_ACCOU
     ...accounts.map((a) => [a.role, `${a.firstName} ${a.lastName}`, a.email, a.password]),
   ];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => `  ${r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`;
+  const line = (r: string[]) => `  ${r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`.trimEnd();
   const rule = `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`;
   return ['Demo accounts (verified):', line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 }

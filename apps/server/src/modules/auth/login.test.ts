@@ -133,3 +133,26 @@ describe('POST /api/auth/admin/login', () => {
     expect(unknown.json().message).toBe(MESSAGES.login.userNotFound);
   });
 });
+
+describe('in production', () => {
+  it('sets a Secure, HTTP-only, SameSite=Lax session cookie that still signs the person in', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } });
+    try {
+      const { cookie, user } = await registerUser(prod.app);
+      expect(cookie).toMatch(/^__Secure-holdfast\.session_token=/);
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'Secret-pass-1' },
+      });
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/; Secure/);
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Lax/);
+      const who = await prod.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(who.json().user.id).toBe(user.id);
+    } finally {
+      await prod.close();
+    }
+  });
+});
