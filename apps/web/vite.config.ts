@@ -11,7 +11,23 @@ export default defineConfig({
   root: here,
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(here, 'src') } },
-  build: { outDir: path.resolve(here, 'dist'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: path.resolve(here, 'dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate, long-cacheable chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter)[\\/]/, priority: 30 },
+            { name: 'radix', test: /node_modules[\\/](@radix-ui|radix-ui)[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -74,10 +74,13 @@ export function useLogout() {
     } catch (err) {
       console.error('Sign-out failed; leaving the signed-in area anyway', err);
     } finally {
-      navigate('/');
-      queryClient.clear();
+      // Tell the router first (its user observer must see null), then forget everything else.
+      void queryClient.cancelQueries();
       queryClient.setQueryData(AUTH_USER_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== AUTH_USER_QUERY_KEY[0] });
+      queryClient.getMutationCache().clear();
       setPending(false);
+      navigate('/');
     }
   }, [queryClient, navigate]);
   return { logout: signOut, isPending };

@@ -2,7 +2,10 @@ import * as React from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { Input } from '@/components/ui/input';
 
-/** Password field with a show/hide toggle that does not steal the field's label. */
+/**
+ * Password field with a show/hide toggle. The toggle's name deliberately avoids the word
+ * "password" so the field stays the only match for its label (getByLabel('Password')).
+ */
 export function PasswordInput(props: Omit<React.ComponentProps<typeof Input>, 'type'>) {
   const [visible, setVisible] = React.useState(false);
   return (
@@ -12,7 +15,8 @@ export function PasswordInput(props: Omit<React.ComponentProps<typeof Input>, 't
         type="button"
         onClick={() => setVisible((v) => !v)}
         className="absolute inset-y-0 right-0 flex w-10 items-center justify-center text-muted-foreground hover:text-foreground"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? 'Hide characters' : 'Show characters'}
+        aria-controls={props.id}
         aria-pressed={visible}
         tabIndex={-1}
       >

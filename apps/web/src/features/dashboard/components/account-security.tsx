@@ -45,7 +45,7 @@ export function AccountSecurity({ user }: { user: TUser }) {
         </div>
         {!user.emailVerified && (
           <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <p>Verify your email so sellers’ transactions can reach you and you can act on them.</p>
+            <p>Verify your email to receive transactions addressed to you and act on them as a seller.</p>
             <Button size="sm" variant="outline" className="mt-3 bg-white" onClick={onResend} disabled={resend.isPending}>
               {resend.isPending && <Spinner />}
               Resend verification email

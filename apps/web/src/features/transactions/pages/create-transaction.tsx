@@ -1,14 +1,222 @@
-import { PlusCircle } from 'lucide-react';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import * as React from 'react';
+import { Link, useLocation } from 'wouter';
+import { Lock, Package, PlusCircle, Wrench } from 'lucide-react';
+import { DEFAULT_CURRENCY, DESCRIPTION_MAX_LENGTH, type TTransactionType } from '@holdfast/contracts';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NoticeCard } from '@/components/ui/notice-card';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { useCreateTransaction } from '../api/create-transaction';
+import { useCurrencies } from '../api/get-currencies';
+import { useAmountValidation } from '../api/validate-amount';
+import { FeeCalculator, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
+import { limitsLine, sanitizeAmountInput } from '../lib/amount';
 
-/** Placeholder until this feature is built; routed so links and navigation work. */
+const TYPES: Array<{ value: TTransactionType; label: string; hint: string; icon: typeof Package }> = [
+  { value: 'product', label: 'Product', hint: 'Buying an item', icon: Package },
+  { value: 'service', label: 'Service', hint: 'Hiring someone', icon: Wrench },
+];
+
 export function CreateTransactionPage() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <NoticeCard icon={<Lock />} tone="danger" title="Access Denied" description="Please log in to create transactions." asPageTitle>
+        <Button asChild>
+          <Link href="/login">Log in</Link>
+        </Button>
+      </NoticeCard>
+    );
+  }
+  return <CreateTransactionForm />;
+}
+
+function CreateTransactionForm() {
+  const [, navigate] = useLocation();
+  const { currencies } = useCurrencies();
+  const create = useCreateTransaction();
+  const [type, setType] = React.useState<TTransactionType>('product');
+  const [currency, setCurrency] = React.useState<string>(currencies.default ?? DEFAULT_CURRENCY);
+  const [amount, setAmount] = React.useState('');
+  const [sellerEmail, setSellerEmail] = React.useState('');
+  const [description, setDescription] = React.useState('');
+  const validation = useAmountValidation(amount, currency);
+  const result = validation.result;
+  const amountValid = result?.valid === true;
+  const amountError = amount && result && !result.valid ? result.error : null;
+  const info = currencies.supported.find((c) => c.code === currency);
+  const sellerLabel = type === 'service' ? 'Service Provider Email' : 'Seller Email';
+  const canSubmit = !create.isPending && amountValid && !!sellerEmail.trim() && !!description.trim();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!amountValid) {
+      toastError('Please fix validation errors before submitting');
+      return;
+    }
+    if (!canSubmit) return;
+    create.mutate(
+      { amount, currency, sellerEmail: sellerEmail.trim(), description: description.trim(), type },
+      {
+        onSuccess: () => {
+          toast({ title: 'Transaction created successfully' });
+          navigate('/transactions');
+        },
+        onError: (err) => toastError(errorMessage(err, 'Failed to create transaction')),
+      },
+    );
+  };
+
   return (
-    <ComingSoon
-      title="Create Transaction"
-      description="Set up a new escrow transaction with a seller or service provider."
-      icon={<PlusCircle />}
-      summary="Here you will create an escrow transaction: choose product or service, currency and amount, enter the seller's email and describe the deal; the 3% fee is calculated for you."
-    />
+    <>
+      <PageHeader
+        title="Create Transaction"
+        description="Set up a secure escrow transaction with a seller or service provider."
+        icon={<PlusCircle />}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>Transaction Details</CardTitle>
+            <CardDescription>The seller is asked to accept before anything is delivered.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form onSubmit={onSubmit} className="grid gap-6">
+              <fieldset className="grid gap-3">
+                <legend className="mb-3 text-sm font-medium">Transaction Type</legend>
+                <RadioGroup
+                  value={type}
+                  onValueChange={(v) => setType(v as TTransactionType)}
+                  className="grid grid-cols-2 gap-3"
+                  aria-label="Transaction Type"
+                >
+                  {TYPES.map((t) => (
+                    <Label
+                      key={t.value}
+                      htmlFor={`type-${t.value}`}
+                      className={cn(
+                        'cursor-pointer items-start rounded-lg border p-3 transition-colors hover:bg-accent/50 sm:p-4',
+                        type === t.value && 'border-primary bg-primary/5 ring-1 ring-primary',
+                      )}
+                    >
+                      <RadioGroupItem id={`type-${t.value}`} value={t.value} className="mt-0.5" />
+                      <span className="grid gap-1">
+                        <span className="flex items-center gap-1.5 font-medium">
+                          <t.icon className="size-4 text-primary" aria-hidden="true" /> {t.label}
+                        </span>
+                        <span className="text-xs font-normal text-muted-foreground">{t.hint}</span>
+                      </span>
+                    </Label>
+                  ))}
+                </RadioGroup>
+              </fieldset>
+
+              <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
+                <div className="grid content-start gap-2">
+                  <Label htmlFor="currency">Currency</Label>
+                  <Select value={currency} onValueChange={setCurrency}>
+                    <SelectTrigger id="currency">
+                      <SelectValue placeholder="Select currency" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {currencies.supported.map((c) => (
+                        <SelectItem key={c.code} value={c.code}>
+                          {c.code} ({c.symbol}) · {c.name}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+                <div className="grid content-start gap-2">
+                  <Label htmlFor="amount">Amount</Label>
+                  <div className="relative">
+                    <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+                      {info?.symbol}
+                    </span>
+                    <Input
+                      id="amount"
+                      name="amount"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      value={amount}
+                      onChange={(e) => setAmount(sanitizeAmountInput(e.target.value))}
+                      aria-invalid={amountError ? true : undefined}
+                      aria-describedby="amount-help"
+                      className={cn(
+                        info && info.symbol.length > 1 ? 'pl-11' : 'pl-8',
+                        amountError && 'border-red-500 focus-visible:border-red-500',
+                      )}
+                    />
+                  </div>
+                  <div id="amount-help" className="grid gap-0.5 text-xs">
+                    {amountError && <p className="text-sm text-destructive">{amountError}</p>}
+                    {info && <p className="text-muted-foreground">{limitsLine(info)}</p>}
+                    {validation.pending && <p className="sr-only">Checking amount</p>}
+                  </div>
+                </div>
+              </div>
+
+              <div className="grid gap-2">
+                <Label htmlFor="sellerEmail">{sellerLabel}</Label>
+                <Input
+                  id="sellerEmail"
+                  name="sellerEmail"
+                  type="email"
+                  autoComplete="off"
+                  required
+                  placeholder={type === 'service' ? 'provider@example.com' : 'seller@example.com'}
+                  value={sellerEmail}
+                  onChange={(e) => setSellerEmail(e.target.value)}
+                />
+                <p className="text-xs text-muted-foreground">
+                  They will see this transaction once they sign in with this email address.
+                </p>
+              </div>
+
+              <div className="grid gap-2">
+                <Label htmlFor="description">Description</Label>
+                <Textarea
+                  id="description"
+                  name="description"
+                  rows={4}
+                  required
+                  maxLength={DESCRIPTION_MAX_LENGTH}
+                  placeholder={
+                    type === 'service'
+                      ? 'Describe the service, what is included and when it should be done'
+                      : 'Describe the item, its condition and how it will be delivered'
+                  }
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
+              </div>
+
+              <Button type="submit" size="lg" disabled={!canSubmit} className="w-full sm:w-fit">
+                {create.isPending && <Spinner />}
+                {create.isPending ? 'Creating Transaction...' : 'Create Transaction'}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+
+        <div className="space-y-6">
+          <FeeCalculator result={result} />
+          <SupportedCurrencies currencies={currencies} />
+          <SecureEscrowNote />
+        </div>
+      </div>
+    </>
   );
 }

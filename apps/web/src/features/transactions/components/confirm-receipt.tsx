@@ -1,0 +1,68 @@
+import * as React from 'react';
+import { PackageCheck } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { useConfirmTransaction } from '../api/confirm-transaction';
+import { CONFIRMATION_PHRASE, phraseState } from '../lib/confirm-phrase';
+
+/** Buyer confirms receipt by typing the phrase; releases the escrowed funds to the seller. */
+export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId: string; sellerAmount: string }) {
+  const [phrase, setPhrase] = React.useState('');
+  const confirm = useConfirmTransaction(transactionId);
+  const state = phraseState(phrase);
+  const id = React.useId();
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (state !== 'match') return;
+    confirm.mutate(phrase.trim().toUpperCase(), {
+      onSuccess: () => {
+        toast({ title: 'Transaction confirmed and funds released' });
+        setPhrase('');
+      },
+      onError: (err) => toastError(errorMessage(err, 'Failed to confirm transaction')),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border border-sky-200 bg-white p-4">
+      <div>
+        <p className="font-medium text-brand-ink">Received your item?</p>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          Type <span className="font-mono font-semibold text-brand-ink">{CONFIRMATION_PHRASE}</span> to confirm
+          receipt. {sellerAmount} is then released to the seller. This cannot be undone.
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-phrase`}>Confirmation phrase</Label>
+        <Input
+          id={`${id}-phrase`}
+          value={phrase}
+          onChange={(e) => setPhrase(e.target.value)}
+          placeholder={CONFIRMATION_PHRASE}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-hint`}
+          aria-invalid={state === 'mismatch' ? true : undefined}
+          className={cn(
+            state === 'match' && 'border-emerald-500 focus-visible:border-emerald-500 focus-visible:ring-emerald-500/30',
+            state === 'mismatch' && 'border-red-500 focus-visible:border-red-500 focus-visible:ring-red-500/30',
+          )}
+        />
+      </div>
+      <Button
+        type="submit"
+        disabled={state !== 'match' || confirm.isPending}
+        className="w-full bg-emerald-600 text-white hover:bg-emerald-700 sm:w-fit"
+      >
+        {confirm.isPending ? <Spinner /> : <PackageCheck aria-hidden="true" />}
+        {confirm.isPending ? 'Confirming...' : 'Confirm Receipt & Release Funds'}
+      </Button>
+    </form>
+  );
+}

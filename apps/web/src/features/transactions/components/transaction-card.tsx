@@ -1,0 +1,303 @@
+import { Link } from 'wouter';
+import {
+  AlertTriangle,
+  Ban,
+  CalendarClock,
+  CheckCircle2,
+  ChevronRight,
+  Clock,
+  CreditCard,
+  Package,
+  Wrench,
+  XCircle,
+} from 'lucide-react';
+import type { TTransaction, TUser } from '@holdfast/contracts';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { TransactionStatusBadge } from '@/components/status-badge';
+import { errorMessage } from '@/lib/api';
+import { displayName, formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useCancelTransaction } from '../api/cancel-transaction';
+import { useDeclineTransaction } from '../api/decline-transaction';
+import { AcceptDialog } from './accept-dialog';
+import { ConfirmAction } from './confirm-action';
+import { ConfirmReceipt } from './confirm-receipt';
+
+type Viewer = 'buyer' | 'seller' | 'other';
+
+/** Buyer: the user's id is buyerId; seller: the user's email is sellerEmail (the server also says so). */
+function viewerOf(tx: TTransaction, user: TUser | null): Viewer {
+  if (!user) return 'other';
+  if (tx.viewerRole === 'buyer' || tx.buyerId === user.id) return 'buyer';
+  if (tx.viewerRole === 'seller' || tx.sellerEmail.toLowerCase() === user.email.toLowerCase()) return 'seller';
+  return 'other';
+}
+
+function counterparty(tx: TTransaction, viewer: Viewer): { label: string; name: string; detail?: string } {
+  const sellerName = tx.seller ? displayName({ ...tx.seller, email: tx.sellerEmail }) : tx.sellerEmail;
+  const sellerLabel = tx.type === 'service' ? 'Service provider' : 'Seller';
+  if (viewer === 'seller') {
+    const name = displayName(tx.buyer);
+    return { label: 'Buyer', name, detail: name !== tx.buyer.email ? tx.buyer.email : undefined };
+  }
+  return { label: sellerLabel, name: sellerName, detail: sellerName !== tx.sellerEmail ? tx.sellerEmail : undefined };
+}
+
+function PaymentBadge({ status }: { status: TTransaction['paymentStatus'] }) {
+  if (status === 'succeeded') return <Badge variant="success">Funded</Badge>;
+  if (status === 'refunded') return <Badge variant="muted">Refunded</Badge>;
+  return <Badge variant="warning">Awaiting payment</Badge>;
+}
+
+function FundLink({ id }: { id: string }) {
+  return (
+    <Button asChild>
+      <Link href={`/transactions/${id}/checkout`}>
+        <CreditCard aria-hidden="true" /> Fund Transaction
+      </Link>
+    </Button>
+  );
+}
+
+function Step({ done, children }: { done: boolean; children: React.ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      {done ? (
+        <CheckCircle2 className="size-4 text-emerald-600" aria-hidden="true" />
+      ) : (
+        <Clock className="size-4 text-amber-600" aria-hidden="true" />
+      )}
+      <span>{children}</span>
+      <span className="sr-only">{done ? '(done)' : '(waiting)'}</span>
+    </li>
+  );
+}
+
+function PendingPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
+  const funded = tx.paymentStatus === 'succeeded';
+  const cancel = useCancelTransaction(tx.id);
+  const decline = useDeclineTransaction(tx.id);
+  const refundNote = funded ? ' The funded amount goes back to the buyer’s wallet.' : '';
+  return (
+    <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+      <div>
+        <p className="font-medium text-amber-900">Waiting for seller acceptance and buyer funding</p>
+        <ul className="mt-2 space-y-1 text-sm text-amber-900/90">
+          <Step done={false}>Seller acceptance</Step>
+          <Step done={funded}>{funded ? 'Funded by the buyer' : 'Buyer funding'}</Step>
+        </ul>
+      </div>
+      {viewer === 'buyer' && (
+        <div className="flex flex-wrap gap-2">
+          {!funded && <FundLink id={tx.id} />}
+          <ConfirmAction
+            trigger="Cancel Transaction"
+            icon={<XCircle aria-hidden="true" />}
+            title="Cancel this transaction?"
+            description={`The seller will no longer be able to accept it.${refundNote}`}
+            confirmLabel="Yes, cancel it"
+            keepLabel="Keep Transaction"
+            pending={cancel.isPending}
+            onConfirm={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => toast({ title: 'Transaction cancelled' }),
+                onError: (err) => toastError(errorMessage(err, 'Failed to cancel transaction')),
+              })
+            }
+          />
+        </div>
+      )}
+      {viewer === 'seller' && (
+        <div className="flex flex-wrap gap-2">
+          <AcceptDialog transactionId={tx.id} />
+          <ConfirmAction
+            trigger="Decline"
+            icon={<Ban aria-hidden="true" />}
+            title="Decline this transaction?"
+            description={`The buyer will be told you declined.${refundNote}`}
+            confirmLabel="Decline Transaction"
+            keepLabel="Go back"
+            pending={decline.isPending}
+            onConfirm={() =>
+              decline.mutate(undefined, {
+                onSuccess: () => toast({ title: 'Transaction declined' }),
+                onError: (err) => toastError(errorMessage(err, 'Failed to decline transaction')),
+              })
+            }
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DeliveryInfo({ tx }: { tx: TTransaction }) {
+  if (!tx.expectedDeliveryDate && !tx.deliveryNotes) return null;
+  return (
+    <div className="grid gap-1 rounded-md bg-white/70 p-3 text-sm">
+      {tx.expectedDeliveryDate && (
+        <p className="flex items-center gap-2">
+          <CalendarClock className="size-4 text-sky-700" aria-hidden="true" />
+          <span className="text-muted-foreground">Expected delivery:</span>
+          <span className="font-medium">{formatDate(`${tx.expectedDeliveryDate}T12:00:00`)}</span>
+        </p>
+      )}
+      {tx.deliveryNotes && (
+        <p className="break-words">
+          <span className="text-muted-foreground">Delivery notes:</span> {tx.deliveryNotes}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
+  const funded = tx.paymentStatus === 'succeeded';
+  return (
+    <div className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4">
+      <p className="font-medium text-sky-900">
+        {tx.type === 'service' ? 'Accepted: the service is under way' : 'Accepted: awaiting delivery'}
+      </p>
+      <DeliveryInfo tx={tx} />
+      {viewer === 'buyer' &&
+        (funded ? (
+          <ConfirmReceipt transactionId={tx.id} sellerAmount={formatMoney(tx.amount, tx.currency)} />
+        ) : (
+          <div className="space-y-2">
+            <p className="text-sm text-sky-900">Fund this transaction so the seller can deliver with confidence.</p>
+            <FundLink id={tx.id} />
+          </div>
+        ))}
+      {viewer === 'seller' && (
+        <p className="text-sm text-sky-900">
+          {funded
+            ? 'The buyer’s payment is held in escrow. It is released to you when the buyer confirms receipt.'
+            : 'The buyer has not funded this transaction yet. Wait for funding before you deliver.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
+  switch (tx.status) {
+    case 'pending':
+      return <PendingPanel tx={tx} viewer={viewer} />;
+    case 'active':
+      return <ActivePanel tx={tx} viewer={viewer} />;
+    case 'completed':
+      return (
+        <Alert variant="success">
+          <CheckCircle2 aria-hidden="true" />
+          <AlertTitle>Transaction Completed</AlertTitle>
+          <AlertDescription>
+            <p>Funds have been released to the seller.</p>
+            {tx.completedAt && <p className="text-xs opacity-80">Completed {formatDateTime(tx.completedAt)}</p>}
+          </AlertDescription>
+        </Alert>
+      );
+    case 'disputed':
+      return (
+        <Alert variant="destructive">
+          <AlertTriangle aria-hidden="true" />
+          <AlertTitle>Dispute Active</AlertTitle>
+          <AlertDescription>This transaction is under review by a moderator.</AlertDescription>
+        </Alert>
+      );
+    case 'cancelled':
+      return (
+        <Alert className="bg-muted/50">
+          <Ban aria-hidden="true" />
+          <AlertTitle>Transaction Cancelled</AlertTitle>
+          <AlertDescription>
+            <p>
+              This transaction was cancelled{tx.cancelledAt ? ` on ${formatDate(tx.cancelledAt)}` : ''} and can no
+              longer be funded or accepted.
+            </p>
+            {tx.paymentStatus === 'refunded' && (
+              <p>The payment of {formatMoney(tx.total, tx.currency)} was refunded to the buyer’s wallet.</p>
+            )}
+          </AlertDescription>
+        </Alert>
+      );
+  }
+}
+
+interface TransactionCardProps {
+  tx: TTransaction;
+  user: TUser | null;
+  /** In a list: link to the transaction's own page. */
+  showDetailsLink?: boolean;
+}
+
+/** One escrow transaction: its figures, the other party and what the viewer can do next. */
+export function TransactionCard({ tx, user, showDetailsLink = false }: TransactionCardProps) {
+  const viewer = viewerOf(tx, user);
+  const other = counterparty(tx, viewer);
+  const TypeIcon = tx.type === 'service' ? Wrench : Package;
+  return (
+    <Card data-testid="transaction-card" aria-labelledby={`tx-${tx.id}`}>
+      <CardContent className="space-y-4 p-4 sm:p-6">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
+                <TypeIcon className="size-4" aria-hidden="true" />
+              </span>
+              <h3 id={`tx-${tx.id}`} className="font-semibold text-brand-ink">
+                Transaction <span className="font-mono text-sm">#{tx.id.slice(0, 8)}</span>
+              </h3>
+              <TransactionStatusBadge status={tx.status} />
+              <PaymentBadge status={tx.paymentStatus} />
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Created {formatDateTime(tx.createdAt)} · {tx.type === 'service' ? 'Service' : 'Product'}
+              <span className="sr-only"> · ID {tx.id}</span>
+            </p>
+          </div>
+          <div className="sm:text-right">
+            <p className="text-2xl font-bold tracking-tight text-brand-ink">{formatMoney(tx.amount, tx.currency)}</p>
+            <p className="text-xs text-muted-foreground">{tx.currency}</p>
+          </div>
+        </div>
+
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div className="min-w-0">
+            <dt className="text-muted-foreground">{other.label}</dt>
+            <dd className="truncate font-medium">{other.name}</dd>
+            {other.detail && <dd className="truncate text-xs text-muted-foreground">{other.detail}</dd>}
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <dt className="text-muted-foreground">Service fee (3%)</dt>
+              <dd className="font-medium">{formatMoney(tx.fee, tx.currency)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted-foreground">Total</dt>
+              <dd className="font-semibold text-brand-ink">{formatMoney(tx.total, tx.currency)}</dd>
+            </div>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Description</dt>
+            <dd className="break-words whitespace-pre-line">{tx.description}</dd>
+          </div>
+        </dl>
+
+        <StatusPanel tx={tx} viewer={viewer} />
+
+        {showDetailsLink && (
+          <div className="flex justify-end">
+            <Button asChild variant="ghost" size="sm">
+              <Link href={`/transactions/${tx.id}`} aria-label={`View details of transaction ${tx.id.slice(0, 8)}`}>
+                View details <ChevronRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
