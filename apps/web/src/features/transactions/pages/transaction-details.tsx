@@ -1,16 +1,79 @@
-import { FileText } from 'lucide-react';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import * as React from 'react';
+import { Link, useParams, useSearch } from 'wouter';
+import { ArrowLeft, FileSearch } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { NoticeCard } from '@/components/ui/notice-card';
+import { PageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api';
+import { useUser } from '@/lib/auth';
+import { useTransaction } from '../api/get-transaction';
+import { useSyncPayment } from '../api/sync-payment';
+import { TransactionCard } from '../components/transaction-card';
 
-/** Placeholder until this feature is built; routed so links and navigation work. */
-export function TransactionDetailsPage() {
+function BackLink() {
   return (
-    <ComingSoon
-      title="Transaction Details"
-      description="One escrow transaction and its next steps."
-      icon={<FileText />}
-      summary="Here you will see a single transaction, its status and the actions available to you."
-      backHref="/transactions"
-      backLabel="Back to Transactions"
-    />
+    <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
+      <Link href="/transactions">
+        <ArrowLeft aria-hidden="true" /> Back to Transactions
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * One transaction. Arriving with ?payment=success (after funding) shows the success toast; after a
+ * Stripe redirect (&paymentId=...) the payment is synced first so the page shows it funded.
+ */
+export function TransactionDetailsPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const search = new URLSearchParams(useSearch());
+  const paymentSuccess = search.get('payment') === 'success';
+  const paymentId = search.get('paymentId');
+  const { user } = useUser();
+  const transaction = useTransaction(id);
+  const sync = useSyncPayment(id);
+  const announced = React.useRef(false);
+  const { mutate: syncMutate } = sync;
+
+  React.useEffect(() => {
+    if (!paymentSuccess || announced.current) return;
+    announced.current = true;
+    const announce = () =>
+      toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
+    if (paymentId) syncMutate(paymentId, { onSettled: announce });
+    else announce();
+  }, [paymentSuccess, paymentId, syncMutate]);
+
+  if (transaction.isLoading) return <PageSpinner message="Loading transaction..." />;
+  if (transaction.isError || !transaction.data) {
+    const status = errorStatus(transaction.error);
+    const missing = status === 404 || status === 403 || status === 400;
+    return (
+      <>
+        <BackLink />
+        <NoticeCard
+          icon={<FileSearch />}
+          title={missing ? 'Transaction Not Found' : 'Transaction unavailable'}
+          description={
+            missing
+              ? 'This transaction does not exist or you are not a party to it.'
+              : errorMessage(transaction.error, 'It could not be loaded. Please try again.')
+          }
+          asPageTitle
+        >
+          <Button asChild variant="outline">
+            <Link href="/transactions">View all transactions</Link>
+          </Button>
+        </NoticeCard>
+      </>
+    );
+  }
+  return (
+    <>
+      <BackLink />
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Transaction Details</h1>
+      <TransactionCard tx={transaction.data} user={user} />
+    </>
   );
 }

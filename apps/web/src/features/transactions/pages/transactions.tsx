@@ -1,14 +1,115 @@
-import { ArrowLeftRight } from 'lucide-react';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import * as React from 'react';
+import { Link } from 'wouter';
+import { ArrowLeftRight, Inbox, Plus } from 'lucide-react';
+import { PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api';
+import { useUser } from '@/lib/auth';
+import { humanize } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useTransactions } from '../api/get-transactions';
+import { TransactionCard } from '../components/transaction-card';
+import { TRANSACTION_FILTERS, filterCounts, filterTransactions, type TransactionFilter } from '../lib/filters';
 
-/** Placeholder until this feature is built; routed so links and navigation work. */
 export function TransactionsPage() {
+  const { user } = useUser();
+  const transactions = useTransactions();
+  const [filter, setFilter] = React.useState<TransactionFilter>('all');
+  const list = transactions.data ?? [];
+  const counts = filterCounts(list);
+  const shown = filterTransactions(list, filter);
+
   return (
-    <ComingSoon
-      title="Transactions"
-      description="Track and manage your escrow transactions."
-      icon={<ArrowLeftRight />}
-      summary="Here you will see all your transactions with filters for pending, active, completed and disputed deals."
-    />
+    <>
+      <PageHeader
+        title="Transactions"
+        description="Track and manage your escrow transactions."
+        icon={<ArrowLeftRight />}
+        actions={
+          <Button asChild>
+            <Link href="/create-transaction">
+              <Plus aria-hidden="true" /> New Transaction
+            </Link>
+          </Button>
+        }
+      />
+
+      <div role="group" aria-label="Filter transactions" className="-mx-1 mb-6 flex gap-2 overflow-x-auto px-1 pb-1">
+        {TRANSACTION_FILTERS.map((f) => (
+          <Button
+            key={f}
+            variant={filter === f ? 'default' : 'outline'}
+            size="sm"
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            className="shrink-0"
+          >
+            {humanize(f)}
+            <Badge
+              variant={filter === f ? 'secondary' : 'muted'}
+              className={cn('min-w-6 px-1.5', filter === f && 'bg-white/20 text-white')}
+            >
+              {counts[f]}
+            </Badge>
+          </Button>
+        ))}
+      </div>
+
+      {transactions.isLoading ? (
+        <div className="space-y-4" aria-label="Loading transactions">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Card key={i}>
+              <CardContent className="space-y-3 p-6">
+                <Skeleton className="h-5 w-1/3" />
+                <Skeleton className="h-4 w-1/2" />
+                <Skeleton className="h-16 w-full" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      ) : transactions.isError ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <p className="font-medium text-brand-ink">Your transactions could not be loaded</p>
+            <p className="text-sm text-muted-foreground">
+              {errorMessage(transactions.error, 'Please try again in a moment.')}
+            </p>
+            <Button variant="outline" onClick={() => transactions.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : shown.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <Inbox className="size-10 text-muted-foreground/60" aria-hidden="true" />
+            <div>
+              <p className="font-medium text-brand-ink">No transactions found</p>
+              <p className="text-sm text-muted-foreground">
+                {filter === 'all'
+                  ? 'Start an escrow transaction to pay a seller safely.'
+                  : `You have no ${filter} transactions.`}
+              </p>
+            </div>
+            {filter === 'all' && (
+              <Button asChild>
+                <Link href="/create-transaction">Create Your First Transaction</Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <ul className="space-y-4" aria-label="Transactions">
+          {shown.map((tx) => (
+            <li key={tx.id}>
+              <TransactionCard tx={tx} user={user} showDetailsLink />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
