@@ -1,3 +1,4 @@
+/* global document */
 // Screenshots of the main screens at phone and desktop widths, for a human (or model) to look at.
 // Usage: start the server (e.g. PORT=5055 DATA_DIR=/tmp/hf-shots npx tsx apps/server/src/main.ts), then
 //   BASE_URL=http://localhost:5055 node apps/web/scripts/screenshots.mjs [outDir]

@@ -77,7 +77,10 @@ export function SessionTimeout() {
             You've been inactive for a while. Your session will expire soon for security.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <p className="rounded-lg bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-900" aria-live="polite">
+        <p
+          className="rounded-lg bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-900"
+          aria-live="polite"
+        >
           {`Auto-logout in ${secondsLeft ?? 0} seconds`}
         </p>
         <AlertDialogFooter>

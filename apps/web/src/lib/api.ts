@@ -71,7 +71,12 @@ export async function apiRequest(
 }
 
 /** apiRequest plus JSON parsing; resolves to undefined for an empty body. */
-export async function apiJson<T>(method: HttpMethod | string, url: string, body?: unknown, options?: ApiRequestOptions) {
+export async function apiJson<T>(
+  method: HttpMethod | string,
+  url: string,
+  body?: unknown,
+  options?: ApiRequestOptions,
+) {
   const res = await apiRequest(method, url, body, options);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -13,8 +13,7 @@ export const DEFAULT_PUBLIC_CONFIG: TPublicConfig = {
 
 export const getPublicConfig = () => apiJson<TPublicConfig>('GET', '/api/config');
 
-export const publicConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/config'], queryFn: getPublicConfig });
+export const publicConfigQueryOptions = () => queryOptions({ queryKey: ['/api/config'], queryFn: getPublicConfig });
 
 /** Runtime settings from the server; `config` falls back to the defaults while loading or on failure. */
 export function usePublicConfig() {

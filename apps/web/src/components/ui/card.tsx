@@ -17,7 +17,11 @@ function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
 
 function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
   return (
-    <h3 data-slot="card-title" className={cn('text-lg leading-tight font-semibold tracking-tight', className)} {...props} />
+    <h3
+      data-slot="card-title"
+      className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
+      {...props}
+    />
   );
 }
 

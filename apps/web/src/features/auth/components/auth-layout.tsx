@@ -10,7 +10,15 @@ const POINTS = [
 ];
 
 /** Two-column frame for sign-in pages: brand panel (wide screens) and the form. */
-export function AuthLayout({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+export function AuthLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <aside className="relative hidden overflow-hidden bg-brand-ink p-12 text-white lg:flex lg:flex-col lg:justify-between">

@@ -44,7 +44,13 @@ export function LoginForm({
       <FormError message={error} />
       <div className="space-y-2">
         <Label htmlFor="login-email">Email</Label>
-        <Input id="login-email" type="email" autoComplete="email" placeholder="you@example.com" {...form.register('email')} />
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          {...form.register('email')}
+        />
       </div>
       <div className="space-y-2">
         <Label htmlFor="login-password">Password</Label>

@@ -122,7 +122,11 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
       </div>
       <div className="space-y-2">
         <Label htmlFor="register-confirm-password">Confirm Password</Label>
-        <PasswordInput id="register-confirm-password" autoComplete="new-password" {...form.register('confirmPassword')} />
+        <PasswordInput
+          id="register-confirm-password"
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+        />
       </div>
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
         {pending && <Spinner />}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { roleFromSearch, validateLogin, validateRegister } from './validate';
 
-const ok = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
+const ok = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
 
 describe('validateRegister', () => {
   it('accepts a complete form', () => {

@@ -9,7 +9,10 @@ export function RegisterPage() {
   const search = useSearch();
   const register = useRegister();
   return (
-    <AuthLayout title="Create your account" description="Join Holdfast to buy, sell and hire with your money protected.">
+    <AuthLayout
+      title="Create your account"
+      description="Join Holdfast to buy, sell and hire with your money protected."
+    >
       <RegisterForm
         // Re-mount when the link's ?role= changes so the preselection follows it.
         key={roleFromSearch(search)}

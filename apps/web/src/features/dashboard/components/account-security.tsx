@@ -46,7 +46,13 @@ export function AccountSecurity({ user }: { user: TUser }) {
         {!user.emailVerified && (
           <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             <p>Verify your email to receive transactions addressed to you and act on them as a seller.</p>
-            <Button size="sm" variant="outline" className="mt-3 bg-white" onClick={onResend} disabled={resend.isPending}>
+            <Button
+              size="sm"
+              variant="outline"
+              className="mt-3 bg-white"
+              onClick={onResend}
+              disabled={resend.isPending}
+            >
               {resend.isPending && <Spinner />}
               Resend verification email
             </Button>

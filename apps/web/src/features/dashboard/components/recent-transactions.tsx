@@ -83,7 +83,8 @@ export function RecentTransactions({ user, transactions, loading, failed }: Rece
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-brand-ink">{tx.description}</span>
                     <span className="block truncate text-xs text-muted-foreground">
-                      {tx.buyerId === user.id ? 'Seller' : 'Buyer'}: {counterparty(tx, user)} · {formatDate(tx.createdAt)}
+                      {tx.buyerId === user.id ? 'Seller' : 'Buyer'}: {counterparty(tx, user)} ·{' '}
+                      {formatDate(tx.createdAt)}
                     </span>
                   </span>
                   <span className="flex items-center justify-between gap-3 sm:justify-end">

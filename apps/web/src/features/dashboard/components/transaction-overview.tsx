@@ -24,7 +24,11 @@ export function TransactionOverview({ stats, loading }: { stats: DashboardStats;
             <div key={row.key}>
               <div className="mb-1.5 flex items-center justify-between text-sm">
                 <span className="text-muted-foreground">{row.label}</span>
-                {loading ? <Skeleton className="h-4 w-6" /> : <span className="font-semibold text-brand-ink">{value}</span>}
+                {loading ? (
+                  <Skeleton className="h-4 w-6" />
+                ) : (
+                  <span className="font-semibold text-brand-ink">{value}</span>
+                )}
               </div>
               <div
                 className="h-2 overflow-hidden rounded-full bg-muted"

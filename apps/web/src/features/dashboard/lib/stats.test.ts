@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardStats, latestTransactions } from './stats';
 
-const tx = (status: string, day: number) => ({ status, createdAt: `2025-01-${String(day).padStart(2, '0')}T10:00:00Z` });
+const tx = (status: string, day: number) => ({
+  status,
+  createdAt: `2025-01-${String(day).padStart(2, '0')}T10:00:00Z`,
+});
 
 describe('dashboard stats', () => {
   it('counts statuses and the success rate', () => {

@@ -43,9 +43,21 @@ export function DashboardPage({ user }: { user: TUser }) {
       </section>
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <StatCard label="Total Transactions" value={stats.total} icon={<ListChecks />} tone="teal" loading={loadingTx} />
+        <StatCard
+          label="Total Transactions"
+          value={stats.total}
+          icon={<ListChecks />}
+          tone="teal"
+          loading={loadingTx}
+        />
         <StatCard label="Active" value={stats.active} icon={<Activity />} tone="sky" loading={loadingTx} />
-        <StatCard label="Completed" value={stats.completed} icon={<CheckCircle2 />} tone="emerald" loading={loadingTx} />
+        <StatCard
+          label="Completed"
+          value={stats.completed}
+          icon={<CheckCircle2 />}
+          tone="emerald"
+          loading={loadingTx}
+        />
         <StatCard
           label="Success Rate"
           value={`${stats.successRate}%`}

@@ -13,8 +13,18 @@ const CARDS = [
     text: 'Set up a new escrow deal with a seller or service provider.',
     icon: PlusCircle,
   },
-  { href: '/transactions', title: 'My Transactions', text: 'Follow every deal from payment to release.', icon: ArrowLeftRight },
-  { href: '/deposit-funds', title: 'Wallet & Deposits', text: 'See your balance and add funds to your wallet.', icon: Wallet },
+  {
+    href: '/transactions',
+    title: 'My Transactions',
+    text: 'Follow every deal from payment to release.',
+    icon: ArrowLeftRight,
+  },
+  {
+    href: '/deposit-funds',
+    title: 'Wallet & Deposits',
+    text: 'See your balance and add funds to your wallet.',
+    icon: Wallet,
+  },
   {
     href: '/security-settings',
     title: 'Security Settings',

@@ -24,7 +24,9 @@ export function HowItWorks() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">How it works</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink sm:text-4xl">Three steps to a safe deal</h2>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink sm:text-4xl">
+            Three steps to a safe deal
+          </h2>
           <p className="mt-4 text-muted-foreground">
             Whether you are buying a phone or hiring a designer, every Holdfast transaction follows the same simple
             path.

@@ -49,8 +49,8 @@ export function LandingFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Holdfast. All amounts are held in escrow until released by the buyer or a moderator
-          decision.
+          © {new Date().getFullYear()} Holdfast. All amounts are held in escrow until released by the buyer or a
+          moderator decision.
         </p>
       </div>
     </footer>

@@ -22,7 +22,11 @@ export function LandingHeader() {
         </Link>
         <nav aria-label="Sections" className="hidden items-center gap-8 md:flex">
           {SECTIONS.map((s) => (
-            <a key={s.href} href={s.href} className="text-sm font-medium text-white/80 transition-colors hover:text-white">
+            <a
+              key={s.href}
+              href={s.href}
+              className="text-sm font-medium text-white/80 transition-colors hover:text-white"
+            >
               {s.label}
             </a>
           ))}

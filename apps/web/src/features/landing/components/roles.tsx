@@ -8,7 +8,11 @@ const ROLES = [
     icon: ShoppingCart,
     title: 'Buyer',
     text: 'Buy products or hire services without the risk of paying up front.',
-    points: ['Pay into escrow, not to a stranger', 'Release funds only when satisfied', 'Open a dispute if things go wrong'],
+    points: [
+      'Pay into escrow, not to a stranger',
+      'Release funds only when satisfied',
+      'Open a dispute if things go wrong',
+    ],
     cta: 'Join as a Buyer',
     href: '/register?role=buyer',
     highlight: false,
@@ -17,7 +21,11 @@ const ROLES = [
     icon: Store,
     title: 'Seller',
     text: 'Sell products or offer services to buyers who have already paid.',
-    points: ['See secured funds before you deliver', 'Get paid as soon as delivery is confirmed', 'Build a public track record'],
+    points: [
+      'See secured funds before you deliver',
+      'Get paid as soon as delivery is confirmed',
+      'Build a public track record',
+    ],
     cta: 'Join as a Seller',
     href: '/register?role=seller',
     highlight: true,
@@ -39,7 +47,9 @@ export function Roles() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-primary uppercase">Who it’s for</p>
-          <h2 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink sm:text-4xl">Choose how you take part</h2>
+          <h2 className="mt-2 text-3xl font-bold tracking-tight text-brand-ink sm:text-4xl">
+            Choose how you take part
+          </h2>
         </div>
         <div className="mt-14 grid gap-6 md:grid-cols-3">
           {ROLES.map((role) => (

@@ -2,7 +2,11 @@ import { Headset, LifeBuoy, MessagesSquare } from 'lucide-react';
 
 const CHANNELS = [
   { icon: Headset, title: 'Live chat', text: 'Talk to the support team in real time from inside your account.' },
-  { icon: LifeBuoy, title: 'Support tickets', text: 'Open a ticket with a priority and follow every reply in one place.' },
+  {
+    icon: LifeBuoy,
+    title: 'Support tickets',
+    text: 'Open a ticket with a priority and follow every reply in one place.',
+  },
   {
     icon: MessagesSquare,
     title: 'Transaction messages',
