@@ -90,7 +90,7 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
     for (const width of [390, 1280]) {
       await freshPage(width);
       await page.goto('/');
-      await page.getByText('How it works', { exact: false }).first().waitFor();
+      await page.locator('#how-it-works').waitFor();
       await screenshot(page, `landing-${width}`);
       await page.goto('/login');
       await page.getByLabel('Email').waitFor();
@@ -131,7 +131,7 @@ describe.skipIf(browserMissing)('session timeout', () => {
     await page.goto('/dashboard');
     await page.getByText(/Welcome/).first().waitFor();
 
-    const dialog = page.getByRole('dialog', { name: 'Session Timeout Warning' });
+    const dialog = page.getByRole('alertdialog', { name: 'Session Timeout Warning' });
     await dialog.waitFor({ timeout: 15_000 });
     await expect(dialog.getByText("You've been inactive for a while. Your session will expire soon for security.").isVisible()).resolves.toBe(true);
     await expect(dialog.getByText(/Auto-logout in \d+ seconds/).isVisible()).resolves.toBe(true);
