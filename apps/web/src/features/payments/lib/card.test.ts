@@ -24,6 +24,8 @@ describe('card inputs', () => {
     expect(errors.cardNumber).toBe('Your card number is incorrect.');
     expect(errors.expiry).toBe('Your card has expired.');
     expect(errors.cvc).toMatch(/security code/);
-    expect(cardFieldErrors({ cardNumber: '4242424242424242', expiry: '13/30', cvc: '123' }, now).expiry).toMatch(/MM\/YY/);
+    expect(cardFieldErrors({ cardNumber: '4242424242424242', expiry: '13/30', cvc: '123' }, now).expiry).toMatch(
+      /MM\/YY/,
+    );
   });
 });

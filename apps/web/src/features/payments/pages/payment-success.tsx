@@ -1,14 +1,55 @@
+import * as React from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { Button } from '@/components/ui/button';
+import { NoticeCard } from '@/components/ui/notice-card';
+import { invalidateMoney } from '../api/keys';
+import { useSyncPayment } from '../api/sync-payment';
 
-/** Placeholder until this feature is built; routed so links and navigation work. */
+export const PAYMENT_SUCCESS_REDIRECT_SECONDS = 5;
+
+/** /payment-success: confirms the payment, then returns to the dashboard after 5 seconds. */
 export function PaymentSuccessPage() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const paymentId = new URLSearchParams(useSearch()).get('paymentId');
+  const { mutate: sync } = useSyncPayment();
+  const [seconds, setSeconds] = React.useState(PAYMENT_SUCCESS_REDIRECT_SECONDS);
+
+  React.useEffect(() => {
+    // After a provider redirect, apply the payment before the wallet is shown again.
+    if (paymentId) sync(paymentId, { onSettled: () => void invalidateMoney(queryClient) });
+    else void invalidateMoney(queryClient);
+  }, [paymentId, sync, queryClient]);
+
+  React.useEffect(() => {
+    const timer = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  React.useEffect(() => {
+    if (seconds === 0) navigate('/dashboard');
+  }, [seconds, navigate]);
+
   return (
-    <ComingSoon
-      title="Payment Confirmation"
-      description="The result of a card payment."
+    <NoticeCard
       icon={<CheckCircle2 />}
-      summary="Here you will see the confirmation of a card payment before returning to your dashboard."
-    />
+      tone="success"
+      title="Payment Successful"
+      description="Your payment has been processed successfully."
+      asPageTitle
+      className="mt-8"
+    >
+      <p className="w-full text-sm text-muted-foreground" aria-live="polite">
+        Redirecting to your dashboard in {seconds} second{seconds === 1 ? '' : 's'}...
+      </p>
+      <Button asChild>
+        <Link href="/dashboard">Go to Dashboard</Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link href="/transactions">View Transactions</Link>
+      </Button>
+    </NoticeCard>
   );
 }

@@ -65,9 +65,7 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>Accept Transaction</DialogTitle>
-            <DialogDescription>
-              Let the buyer know when to expect delivery. Both fields are optional.
-            </DialogDescription>
+            <DialogDescription>Let the buyer know when to expect delivery. Both fields are optional.</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-date`}>Expected Delivery Date (optional)</Label>
@@ -80,7 +78,10 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
               aria-invalid={dateError ? true : undefined}
               aria-describedby={`${id}-date-hint`}
             />
-            <p id={`${id}-date-hint`} className={dateError ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}>
+            <p
+              id={`${id}-date-hint`}
+              className={dateError ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}
+            >
               {dateError ?? 'Tomorrow or later.'}
             </p>
           </div>

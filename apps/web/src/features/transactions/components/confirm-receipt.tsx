@@ -34,8 +34,8 @@ export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId:
       <div>
         <p className="font-medium text-brand-ink">Received your item?</p>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          Type <span className="font-mono font-semibold text-brand-ink">{CONFIRMATION_PHRASE}</span> to confirm
-          receipt. {sellerAmount} is then released to the seller. This cannot be undone.
+          Type <span className="font-mono font-semibold text-brand-ink">{CONFIRMATION_PHRASE}</span> to confirm receipt.{' '}
+          {sellerAmount} is then released to the seller. This cannot be undone.
         </p>
       </div>
       <div className="grid gap-2">
@@ -50,7 +50,8 @@ export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId:
           aria-describedby={`${id}-hint`}
           aria-invalid={state === 'mismatch' ? true : undefined}
           className={cn(
-            state === 'match' && 'border-emerald-500 focus-visible:border-emerald-500 focus-visible:ring-emerald-500/30',
+            state === 'match' &&
+              'border-emerald-500 focus-visible:border-emerald-500 focus-visible:ring-emerald-500/30',
             state === 'mismatch' && 'border-red-500 focus-visible:border-red-500 focus-visible:ring-red-500/30',
           )}
         />

@@ -70,8 +70,8 @@ export function SecureEscrowNote() {
         <div className="space-y-1 text-sm">
           <p className="font-semibold text-brand-ink">Secure Escrow</p>
           <p className="text-muted-foreground">
-            Your payment is held safely in escrow. The seller is paid only after you confirm you have received what
-            you paid for.
+            Your payment is held safely in escrow. The seller is paid only after you confirm you have received what you
+            paid for.
           </p>
         </div>
       </CardContent>

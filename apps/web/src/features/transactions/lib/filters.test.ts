@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { filterCounts, filterTransactions } from './filters';
 
-const list = ['pending', 'active', 'completed', 'completed', 'cancelled', 'disputed'].map((status, i) => ({ id: i, status }));
+const list = ['pending', 'active', 'completed', 'completed', 'cancelled', 'disputed'].map((status, i) => ({
+  id: i,
+  status,
+}));
 
 describe('transaction filters', () => {
   it('counts each filter (all includes cancelled)', () => {

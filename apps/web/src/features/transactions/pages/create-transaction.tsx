@@ -32,7 +32,13 @@ export function CreateTransactionPage() {
   if (isLoading) return null;
   if (!user) {
     return (
-      <NoticeCard icon={<Lock />} tone="danger" title="Access Denied" description="Please log in to create transactions." asPageTitle>
+      <NoticeCard
+        icon={<Lock />}
+        tone="danger"
+        title="Access Denied"
+        description="Please log in to create transactions."
+        asPageTitle
+      >
         <Button asChild>
           <Link href="/login">Log in</Link>
         </Button>

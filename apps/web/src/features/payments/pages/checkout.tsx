@@ -1,0 +1,245 @@
+import * as React from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  AlertCircle,
+  ArrowLeft,
+  Ban,
+  CheckCircle2,
+  CreditCard,
+  FileSearch,
+  Lock,
+  ShieldAlert,
+  Wallet,
+} from 'lucide-react';
+import { toMinor, type TTransaction } from '@holdfast/contracts';
+import { PageHeader } from '@/components/layout/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NoticeCard } from '@/components/ui/notice-card';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api';
+import { useUser } from '@/lib/auth';
+import { formatMoney } from '@/lib/format';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { useFundFromWallet } from '../api/fund-from-wallet';
+import { useCheckoutTransaction } from '../api/get-checkout-transaction';
+import { useWalletBalance } from '../api/get-wallet-balance';
+import { invalidateMoney } from '../api/keys';
+import { CardPayment } from '../components/card-payment';
+import { OrderSummary } from '../components/order-summary';
+
+function ViewTransactionButton({ id }: { id: string }) {
+  return (
+    <Button asChild>
+      <Link href={`/transactions/${id}`}>View Transaction</Link>
+    </Button>
+  );
+}
+
+/** /transactions/:id/checkout: the buyer funds the escrow by card or from the wallet. */
+export function CheckoutPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { user, isLoading: userLoading } = useUser();
+  const transaction = useCheckoutTransaction(id);
+
+  if (userLoading) return <PageSpinner />;
+  if (!user) {
+    return (
+      <NoticeCard
+        icon={<Lock />}
+        tone="danger"
+        title="Access Denied"
+        description="Please log in to complete payment."
+        asPageTitle
+      >
+        <Button asChild>
+          <Link href="/login">Log in</Link>
+        </Button>
+      </NoticeCard>
+    );
+  }
+  if (transaction.isLoading) return <PageSpinner message="Loading transaction..." />;
+  const tx = transaction.data;
+  if (!tx) {
+    const status = errorStatus(transaction.error);
+    const missing = status === 404 || status === 403 || status === 400 || !transaction.error;
+    return (
+      <NoticeCard
+        icon={<FileSearch />}
+        title={missing ? 'Transaction Not Found' : 'Transaction unavailable'}
+        description={
+          missing
+            ? 'This transaction does not exist or you are not a party to it.'
+            : errorMessage(transaction.error, 'It could not be loaded. Please try again.')
+        }
+        asPageTitle
+      >
+        <Button asChild variant="outline">
+          <Link href="/transactions">View all transactions</Link>
+        </Button>
+      </NoticeCard>
+    );
+  }
+  if (tx.viewerRole !== 'buyer' && tx.buyerId !== user.id) {
+    return (
+      <NoticeCard
+        icon={<ShieldAlert />}
+        tone="warning"
+        title="Payment not available"
+        description="Only the buyer can fund this transaction."
+        asPageTitle
+      >
+        <ViewTransactionButton id={tx.id} />
+      </NoticeCard>
+    );
+  }
+  if (tx.paymentStatus === 'succeeded') {
+    return (
+      <NoticeCard
+        icon={<CheckCircle2 />}
+        tone="success"
+        title="Already Funded"
+        description={`This transaction has already been funded with ${formatMoney(tx.total, tx.currency)}.`}
+        asPageTitle
+      >
+        <ViewTransactionButton id={tx.id} />
+      </NoticeCard>
+    );
+  }
+  if (tx.status !== 'pending' && tx.status !== 'active') {
+    return (
+      <NoticeCard
+        icon={<Ban />}
+        title="Payment not available"
+        description={`This transaction is ${tx.status} and can no longer be funded.`}
+        asPageTitle
+      >
+        <ViewTransactionButton id={tx.id} />
+      </NoticeCard>
+    );
+  }
+  return <Checkout tx={tx} />;
+}
+
+function Checkout({ tx }: { tx: TTransaction }) {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const intent = usePaymentIntent(tx.id, true);
+  const total = formatMoney(tx.total, tx.currency);
+  const errorToasted = React.useRef(false);
+
+  React.useEffect(() => {
+    if (!intent.isError || errorToasted.current) return;
+    errorToasted.current = true;
+    toastError(errorMessage(intent.error, 'Failed to initialize payment'));
+  }, [intent.isError, intent.error]);
+
+  const onPaid = React.useCallback(() => {
+    toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
+    void invalidateMoney(queryClient, tx.id);
+    navigate(`/transactions/${tx.id}?payment=success`);
+  }, [navigate, queryClient, tx.id]);
+
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
+        <Link href={`/transactions/${tx.id}`}>
+          <ArrowLeft aria-hidden="true" /> Back to Transaction
+        </Link>
+      </Button>
+      <PageHeader
+        title="Fund Transaction"
+        description="Pay the amount plus the 3% service fee into escrow."
+        icon={<CreditCard />}
+      />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          <Card>
+            <CardHeader className="pb-4">
+              <CardTitle className="flex items-center gap-2 text-base">
+                <CreditCard className="size-4 text-primary" aria-hidden="true" /> Pay by card
+              </CardTitle>
+              <CardDescription>You will be charged {total}.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {intent.isLoading ? (
+                <PageSpinner className="min-h-40" message="Preparing secure payment..." />
+              ) : intent.isError || !intent.data ? (
+                <Alert variant="destructive">
+                  <AlertCircle aria-hidden="true" />
+                  <AlertTitle>Failed to initialize payment</AlertTitle>
+                  <AlertDescription>
+                    <p>{errorMessage(intent.error, 'The payment could not be started. Please try again.')}</p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="mt-2"
+                      onClick={() => {
+                        errorToasted.current = false;
+                        void intent.refetch();
+                      }}
+                    >
+                      Try again
+                    </Button>
+                  </AlertDescription>
+                </Alert>
+              ) : (
+                <CardPayment
+                  intent={intent.data}
+                  payLabel={`Pay ${formatMoney(intent.data.amount, intent.data.currency)}`}
+                  returnPath={`/transactions/${tx.id}?payment=success&paymentId=${encodeURIComponent(intent.data.paymentId)}`}
+                  onPaid={onPaid}
+                />
+              )}
+            </CardContent>
+          </Card>
+          <WalletOption tx={tx} onPaid={onPaid} />
+        </div>
+        <div className="lg:col-span-2">
+          <OrderSummary tx={tx} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** 'Pay from wallet' when the wallet holds enough in the transaction's currency. */
+function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) {
+  const wallet = useWalletBalance();
+  const fund = useFundFromWallet(tx.id);
+  const balance = wallet.data?.balances.find((b) => b.currency === tx.currency)?.balance;
+  const covers = balance !== undefined && (toMinor(balance, 2) ?? 0n) >= (toMinor(tx.total, 2) ?? 0n);
+  if (!covers) return null;
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
+        </CardTitle>
+        <CardDescription>
+          Your {tx.currency} wallet holds {formatMoney(balance, tx.currency)}. Pay {formatMoney(tx.total, tx.currency)}{' '}
+          from it instantly.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button
+          variant="outline"
+          className="w-full"
+          disabled={fund.isPending}
+          onClick={() =>
+            fund.mutate(undefined, {
+              onSuccess: onPaid,
+              onError: (err) => toastError(errorMessage(err, 'Payment Error')),
+            })
+          }
+        >
+          {fund.isPending ? <Spinner /> : <Wallet aria-hidden="true" />}
+          {fund.isPending ? 'Paying...' : 'Pay from wallet'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
