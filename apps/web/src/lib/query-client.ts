@@ -1,9 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { navigate } from 'wouter/use-browser-location';
+import { errorStatus, getQueryFn } from './api';
+
+const AUTH_USER_KEY = '/api/auth/user';
 
 /** Spec section 7: data never goes stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 from any data query while we believe someone is signed in means the session ended
+      // elsewhere (signed out in another tab, revoked): drop the user and go to the sign-in page.
+      onError: (err, query) => {
+        if (errorStatus(err) !== 401 || query.queryKey[0] === AUTH_USER_KEY) return;
+        if (!client.getQueryData([AUTH_USER_KEY])) return;
+        client.setQueryData([AUTH_USER_KEY], null);
+        client.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY });
+        navigate('/login');
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -15,6 +29,7 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -56,7 +56,7 @@ export function DevMailboxPage() {
                   </p>
                 </CardHeader>
                 <CardContent className="space-y-3">
-                  <pre className="max-h-64 overflow-auto rounded-md bg-muted p-3 font-sans text-sm whitespace-pre-wrap">
+                  <pre className="max-h-64 overflow-auto rounded-md bg-muted p-3 font-sans text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">
                     {m.text}
                   </pre>
                   {m.links.length > 0 && (
