@@ -20,7 +20,8 @@ export async function registerWebApp(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws');
-    if (!isApi && root && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isAsset = /\.[a-z0-9]+$/i.test(pathname);
+    if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the SPA decides what exists (including its own 404 page).
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -14,11 +14,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key =
-          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
-          String(issue.params?.issue?.path?.join('.') ?? '') ||
-          'body';
-        fields[key] ??= issue.message;
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fields[key] ??= issue.message ?? 'Invalid value';
       }
       const first = error.validation[0]?.message ?? 'Invalid request';
       return send(400, { message: first, code: 'VALIDATION', fields });
