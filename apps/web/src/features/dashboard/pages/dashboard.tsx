@@ -22,6 +22,10 @@ export function DashboardPage({ user }: { user: TUser }) {
   const balance = wallet.data
     ? formatMoney(wallet.data.balance, wallet.data.currency)
     : formatMoney('0', user.walletCurrency || 'ZAR');
+  // Money held in other currencies (e.g. a USD deposit into a ZAR wallet) is listed under the figure.
+  const otherBalances = (wallet.data?.balances ?? [])
+    .filter((b) => b.currency !== wallet.data?.currency && Number(b.balance) !== 0)
+    .map((b) => formatMoney(b.balance, b.currency));
 
   return (
     <div className="space-y-8">
@@ -73,9 +77,12 @@ export function DashboardPage({ user }: { user: TUser }) {
           tone="amber"
           loading={wallet.isLoading}
           hint={
-            <Link href="/deposit-funds" className="text-primary hover:underline">
-              Open wallet
-            </Link>
+            <>
+              {otherBalances.length > 0 && <span className="block">Also {otherBalances.join(', ')}</span>}
+              <Link href="/deposit-funds" className="text-primary hover:underline">
+                Open wallet
+              </Link>
+            </>
           }
         />
       </section>

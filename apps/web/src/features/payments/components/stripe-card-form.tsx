@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Lock } from 'lucide-react';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { TPaymentIntentResponse } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';

@@ -198,7 +198,7 @@ function Checkout({ tx }: { tx: TTransaction }) {
           </Card>
           <WalletOption tx={tx} onPaid={onPaid} />
         </div>
-        <div className="lg:col-span-2">
+        <div className="order-first lg:order-none lg:col-span-2">
           <OrderSummary tx={tx} />
         </div>
       </div>

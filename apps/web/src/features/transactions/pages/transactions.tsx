@@ -37,7 +37,7 @@ export function TransactionsPage() {
         }
       />
 
-      <div role="group" aria-label="Filter transactions" className="-mx-1 mb-6 flex gap-2 overflow-x-auto px-1 pb-1">
+      <div role="group" aria-label="Filter transactions" className="-mx-1 mb-6 flex flex-wrap gap-2 px-1 pb-1">
         {TRANSACTION_FILTERS.map((f) => (
           <Button
             key={f}
