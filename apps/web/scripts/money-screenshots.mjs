@@ -125,6 +125,12 @@ try {
   await toast(seller.page, 'You have successfully accepted this transaction with delivery information.');
   await seller.page.waitForLoadState('networkidle');
   await shoot(seller.page, 'transaction-accepted-seller-desktop');
+  await seller.page.goto(`${base}/transactions/${id}/checkout`, { waitUntil: 'networkidle' });
+  await seller.page.getByText('Only the buyer can fund this transaction.').waitFor();
+  await seller.page.goto(`${base}/transactions/00000000-0000-4000-8000-000000000000/checkout`, {
+    waitUntil: 'networkidle',
+  });
+  await seller.page.getByText('Transaction Not Found').waitFor();
   await seller.context.close();
 
   // Buyer confirms receipt.

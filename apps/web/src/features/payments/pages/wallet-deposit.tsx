@@ -38,14 +38,16 @@ export function WalletDepositPage() {
   const [amount, setAmount] = React.useState('');
   const [intent, setIntent] = React.useState<TPaymentIntentResponse | null>(null);
   const code = isCurrencyCode(currency) ? currency : DEPOSIT_DEFAULT_CURRENCY;
+  const problemToast = React.useRef<{ dismiss: () => void } | null>(null);
 
   const onContinue = (event: React.FormEvent) => {
     event.preventDefault();
     const problem = depositValidation(amount, currency);
     if (problem) {
-      toast({ variant: 'destructive', ...problem });
+      problemToast.current = toast({ variant: 'destructive', ...problem });
       return;
     }
+    problemToast.current?.dismiss();
     create.mutate(
       { amount: amount.trim(), currency: code },
       {
