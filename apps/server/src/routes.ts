@@ -6,6 +6,7 @@ import { paymentWebhookRoutes, paymentsRoutes } from './modules/payments/payment
 import { currencyRoutes } from './modules/currencies/currencies.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 
 /** Every HTTP module, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -19,6 +20,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(currencyRoutes);
       await api.register(transactionRoutes);
       await api.register(walletRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

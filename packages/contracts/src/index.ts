@@ -6,3 +6,4 @@ export * from './currencies.js';
 export * from './transactions.js';
 export * from './wallet.js';
 export * from './payments.js';
+export * from './admin.js';
