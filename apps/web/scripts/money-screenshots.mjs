@@ -202,6 +202,12 @@ try {
   await shoot(page, 'dashboard-mobile');
   await mobile.context.close();
   console.log('done');
+} catch (err) {
+  // Leave a picture of whatever page was open when it went wrong.
+  for (const context of browser.contexts()) {
+    for (const [i, open] of context.pages().entries()) await shoot(open, `failure-${i}`, { fullPage: false });
+  }
+  throw err;
 } finally {
   await browser.close();
 }
