@@ -110,6 +110,8 @@ async function benchEngine(name: string, database: Database, baselineRps: number
     };
     const releases = await throughput(release);
     const listRps = await throughput(() => call(buyer, 'GET', '/api/transactions'));
+    const healthRps = await throughput(() => call(buyer, 'GET', '/api/health'));
+    const userRps = await throughput(() => call(buyer, 'GET', '/api/auth/user'));
     const ledger = await checkLedger(database.db);
     const listed = (await call(buyer, 'GET', '/api/transactions')).length;
     return {
@@ -119,6 +121,8 @@ async function benchEngine(name: string, database: Database, baselineRps: number
       'GET /api/transactions req/s': listRps.toFixed(0),
       'list vs bare': (listRps / baselineRps).toFixed(3),
       'transactions listed': listed,
+      'GET /api/health vs bare': (healthRps / baselineRps).toFixed(3),
+      'GET /api/auth/user vs bare': (userRps / baselineRps).toFixed(3),
       'ledger ok': ledger.ok,
     };
   } finally {

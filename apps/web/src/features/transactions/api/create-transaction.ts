@@ -11,6 +11,6 @@ export function useCreateTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: TRANSACTIONS_QUERY_KEY }),
   });
 }
