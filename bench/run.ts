@@ -68,10 +68,20 @@ async function signUp(base: string, role: 'buyer' | 'seller', database: Database
   const res = await fetch(base + '/api/auth/register', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: role, email, password: PASSWORD, confirmPassword: PASSWORD, role }),
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: role,
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      role,
+    }),
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   // Sellers act on transactions addressed to their verified email.
   await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
   return { base, cookie, email };
@@ -106,7 +116,9 @@ async function benchEngine(name: string, database: Database, baselineRps: number
       });
       await call(buyer, 'POST', `/api/transactions/${t.id}/fund-from-wallet`);
       await call(seller, 'PATCH', `/api/transactions/${t.id}/accept`, {});
-      await call(buyer, 'PATCH', `/api/transactions/${t.id}/confirm`, { confirmationPhrase: 'I HAVE RECEIVED MY ITEM' });
+      await call(buyer, 'PATCH', `/api/transactions/${t.id}/confirm`, {
+        confirmationPhrase: 'I HAVE RECEIVED MY ITEM',
+      });
     };
     const releases = await throughput(release);
     const listRps = await throughput(() => call(buyer, 'GET', '/api/transactions'));
@@ -132,7 +144,9 @@ async function benchEngine(name: string, database: Database, baselineRps: number
 }
 
 async function main() {
-  console.log(`Holdfast benchmark: ${SECONDS}s per measurement, ${CONCURRENCY} concurrent clients, Node ${process.version}\n`);
+  console.log(
+    `Holdfast benchmark: ${SECONDS}s per measurement, ${CONCURRENCY} concurrent clients, Node ${process.version}\n`,
+  );
   const baseline = await bareFastifyRps();
   console.log(`bare Fastify route (baseline): ${baseline.toFixed(0)} req/s\n`);
   const rows = [await benchEngine('pglite', databaseFromPglite(new PGlite()), baseline)];

@@ -45,7 +45,12 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
     await freshPage();
     const email = uniqueEmail('thandi');
     await register(email);
-    await expect(page.getByText(/Welcome/).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText(/Welcome/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByText('Thandi', { exact: false }).first().isVisible()).resolves.toBe(true);
     // The session survives a reload: the server knows who we are.
     await page.reload();
@@ -99,7 +104,10 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
       await page.getByLabel('First Name').waitFor();
       await screenshot(page, `register-${width}`);
       await register(uniqueEmail(`shots${width}`));
-      await page.getByText(/Welcome/).first().waitFor();
+      await page
+        .getByText(/Welcome/)
+        .first()
+        .waitFor();
       await page.waitForLoadState('networkidle');
       await screenshot(page, `dashboard-${width}`);
     }
@@ -125,15 +133,27 @@ describe.skipIf(browserMissing)('session timeout', () => {
     const page = await context.newPage();
     const email = uniqueEmail('idle');
     const res = await page.request.post('/api/auth/register', {
-      data: { firstName: 'Idle', lastName: 'Person', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'buyer' },
+      data: {
+        firstName: 'Idle',
+        lastName: 'Person',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        role: 'buyer',
+      },
     });
     expect(res.status()).toBe(201);
     await page.goto('/dashboard');
-    await page.getByText(/Welcome/).first().waitFor();
+    await page
+      .getByText(/Welcome/)
+      .first()
+      .waitFor();
 
     const dialog = page.getByRole('alertdialog', { name: 'Session Timeout Warning' });
     await dialog.waitFor({ timeout: 15_000 });
-    await expect(dialog.getByText("You've been inactive for a while. Your session will expire soon for security.").isVisible()).resolves.toBe(true);
+    await expect(
+      dialog.getByText("You've been inactive for a while. Your session will expire soon for security.").isVisible(),
+    ).resolves.toBe(true);
     await expect(dialog.getByText(/Auto-logout in \d+ seconds/).isVisible()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Stay Active' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -46,7 +46,8 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
 
   it('buyer pays by card, seller accepts, buyer confirms, seller is paid and the platform keeps the fee', async () => {
     onTestFailed(async () => {
-      for (const [i, c] of contexts.entries()) for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-${i}-${j}`);
+      for (const [i, c] of contexts.entries())
+        for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-${i}-${j}`);
     });
     const seller = await person('seller', 'Sipho');
     await verifyEmail(seller.page, seller.email);
@@ -66,7 +67,13 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     await b.waitForURL('**/transactions');
     await b.getByText('Transaction created successfully').first().waitFor();
     const [created] = await (await b.request.get('/api/transactions')).json();
-    expect(created).toMatchObject({ amount: '250.00', fee: '7.50', total: '257.50', currency: 'ZAR', status: 'pending' });
+    expect(created).toMatchObject({
+      amount: '250.00',
+      fee: '7.50',
+      total: '257.50',
+      currency: 'ZAR',
+      status: 'pending',
+    });
 
     // A declined card shows 'Payment Failed' and moves no money.
     await b.getByRole('link', { name: 'Fund Transaction' }).first().click();

@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 /** GET /api/admin/stats: platform figures for administrators. Amounts are decimal strings. */
 export const ZAdminStats = z.object({
-  users: z.object({ total: z.number(), buyers: z.number(), sellers: z.number(), moderators: z.number(), admins: z.number() }),
+  users: z.object({
+    total: z.number(),
+    buyers: z.number(),
+    sellers: z.number(),
+    moderators: z.number(),
+    admins: z.number(),
+  }),
   transactions: z.object({
     total: z.number(),
     pending: z.number(),
