@@ -1,0 +1,115 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { registerUser } from '../../test/factories.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+/** The session cookie on every request: signed token, expiry, refresh, revocation (Better Auth's rules). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
+
+/** The raw session token inside a `holdfast.session_token=<token>.<signature>` cookie header. */
+function tokenOf(cookie: string): string {
+  const value = decodeURIComponent(cookie.split('holdfast.session_token=')[1]!.split(';')[0]!);
+  return value.slice(0, value.lastIndexOf('.'));
+}
+
+function signed(token: string, secret: string) {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return `holdfast.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** The same cookie with the signature's first character changed (a byte of the HMAC, not padding bits). */
+function flipFirstSignatureChar(cookie: string) {
+  const value = decodeURIComponent(cookie.split('holdfast.session_token=')[1]!.split(';')[0]!);
+  const dot = value.lastIndexOf('.');
+  const first = value[dot + 1] === 'A' ? 'B' : 'A';
+  return `holdfast.session_token=${encodeURIComponent(value.slice(0, dot + 1) + first + value.slice(dot + 2))}`;
+}
+
+describe('the session cookie', () => {
+  it('signs the person in without setting any cookie while the session is fresh', async () => {
+    const { user, cookie } = await registerUser(t.app);
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(user.id);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('stops working at once when the session row is deleted (revoked elsewhere)', async () => {
+    const { cookie } = await registerUser(t.app);
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.database.db.delete(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+  });
+
+  it('is refused once expired, clears the cookie and deletes the expired session', async () => {
+    const { cookie } = await registerUser(t.app);
+    const token = tokenOf(cookie);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, token));
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
+  });
+
+  it('refreshes a session older than a day: new expiry in the database and a refreshed cookie', async () => {
+    const { cookie } = await registerUser(t.app);
+    const token = tokenOf(cookie);
+    // Seven days is the lifetime; a session last extended more than a day ago is extended again.
+    const stale = new Date(Date.now() + 7 * DAY_MS - DAY_MS - 60_000);
+    await t.database.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, token));
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(200);
+    const refreshed = setCookies(res).find((c) => c.startsWith('holdfast.session_token='));
+    expect(refreshed).toMatch(/Max-Age=604800/);
+    expect(refreshed).toMatch(/HttpOnly/i);
+    expect(tokenOf(refreshed!)).toBe(token);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * DAY_MS - 60_000);
+    // Fresh again: the next request sets nothing.
+    const again = await me(cookie);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('never trusts a token whose signature is missing, wrong or made with another secret', async () => {
+    const { cookie } = await registerUser(t.app);
+    const token = tokenOf(cookie);
+    const forgeries = [
+      `holdfast.session_token=${token}`,
+      `holdfast.session_token=${token}.${'A'.repeat(43)}=`,
+      signed(token, 'some-other-secret-that-is-long-enough-to-pass'),
+      flipFirstSignatureChar(cookie),
+    ];
+    for (const forged of forgeries) expect((await me(forged)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('sees role and verification changes on the next request', async () => {
+    const { user, cookie } = await registerUser(t.app, { verified: false });
+    expect((await me(cookie)).json().user).toMatchObject({ role: 'buyer', emailVerified: false });
+    await t.database.db.update(users).set({ role: 'moderator', emailVerified: true }).where(eq(users.id, user.id));
+    expect((await me(cookie)).json().user).toMatchObject({ role: 'moderator', emailVerified: true });
+  });
+
+  it('signs in on routes that do not require it too (GET /api/health with a cookie)', async () => {
+    const { cookie } = await registerUser(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
