@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './test/test-app.js';
 import { registerUser } from './test/factories.js';
 import { users } from './db/schema/index.js';
 import { DEMO_ACCOUNTS, prepareData } from './startup.js';
+import { checkLedger } from './ledger/index.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -33,6 +34,16 @@ describe('prepareData', () => {
     const printed = log.mock.calls.flat().join('\n');
     for (const account of DEMO_ACCOUNTS) expect(printed).toContain(account.email);
     expect(printed).toContain('Holdfast-demo-1');
+
+    // Demo money went through the real ledger and services: a funded wallet and two transactions.
+    const buyerLogin = await login(t.app, 'buyer@holdfast.dev', 'Holdfast-demo-1');
+    const cookie = buyerLogin.headers['set-cookie'] as string | string[];
+    const headers = { cookie: (Array.isArray(cookie) ? cookie : [cookie]).map((c) => c.split(';')[0]).join('; ') };
+    const balance = (await t.app.inject({ method: 'GET', url: '/api/wallet/balance', headers })).json();
+    expect(balance).toMatchObject({ currency: 'ZAR', balance: '4124.50' }); // 5000 - (850 + 25.50 fee)
+    const list = (await t.app.inject({ method: 'GET', url: '/api/transactions', headers })).json();
+    expect(list.map((x: { status: string }) => x.status).sort()).toEqual(['active', 'pending']);
+    expect((await checkLedger(t.database.db)).ok).toBe(true);
 
     // A second start changes nothing.
     await prepareData(t.app);

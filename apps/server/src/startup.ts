@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { count } from 'drizzle-orm';
 import type { TRole } from '@holdfast/contracts';
 import { users } from './db/schema/index.js';
+import { seedDemoMoney } from './demo-data.js';
 
 export interface DemoAccount {
   email: string;
@@ -58,7 +59,12 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
 
   // Only a brand-new installation gets demo data, never one where people already signed up.
   if (config.seedDemo && isNewInstallation) {
-    for (const account of DEMO_ACCOUNTS) await authService.ensureAccount(account);
-    console.log(`\n${formatDemoAccounts()}\n`);
+    const seeded = [];
+    for (const account of DEMO_ACCOUNTS) seeded.push((await authService.ensureAccount(account)).user);
+    const [buyer, seller] = seeded;
+    await seedDemoMoney(app.database.db, buyer!, seller!);
+    console.log(
+      `\n${formatDemoAccounts()}\n  The demo buyer has R 5 000,00 in the wallet and two transactions with the demo seller.\n`,
+    );
   }
 }

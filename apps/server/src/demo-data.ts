@@ -1,0 +1,52 @@
+import type { TUser } from '@holdfast/contracts';
+import type { Db } from './db/client.js';
+import type { SessionUser } from './lib/auth-context.js';
+import { postEntry } from './ledger/index.js';
+import { acceptTransaction, createTransaction, fundFromWallet } from './modules/transactions/transactions.service.js';
+
+const asSessionUser = (u: TUser): SessionUser => ({
+  id: u.id,
+  email: u.email,
+  emailVerified: u.emailVerified,
+  role: u.role,
+  firstName: u.firstName,
+  lastName: u.lastName,
+});
+
+/**
+ * Demo money for a new installation, through the same services and ledger as real use: the demo buyer
+ * gets R 5 000,00 in the wallet (as a card deposit would), one transaction waits for the seller, one is
+ * funded and accepted, ready for the buyer to confirm.
+ */
+export async function seedDemoMoney(db: Db, buyerUser: TUser, sellerUser: TUser): Promise<void> {
+  const buyer = asSessionUser(buyerUser);
+  const seller = asSessionUser(sellerUser);
+  await db.transaction((tx) =>
+    postEntry(tx, {
+      kind: 'deposit',
+      userId: buyer.id,
+      paymentId: 'demo-seed-deposit',
+      memo: 'Demo deposit',
+      postings: [
+        { account: { type: 'provider_clearing', provider: 'sandbox', currency: 'ZAR' }, amount: -500000n },
+        { account: { type: 'wallet', userId: buyer.id, currency: 'ZAR' }, amount: 500000n },
+      ],
+    }),
+  );
+  await createTransaction(db, buyer, {
+    amount: '1200.00',
+    currency: 'ZAR',
+    sellerEmail: seller.email,
+    description: 'Vintage record player, fully serviced',
+    type: 'product',
+  });
+  const design = await createTransaction(db, buyer, {
+    amount: '850.00',
+    currency: 'ZAR',
+    sellerEmail: seller.email,
+    description: 'Logo design for a coffee shop (3 concepts)',
+    type: 'service',
+  });
+  await fundFromWallet(db, buyer, design.id);
+  await acceptTransaction(db, seller, design.id, { deliveryNotes: 'First concepts within three working days' });
+}
