@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { TPaymentIntentStatus } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { payments, providerEvents } from '../../db/schema/index.js';
@@ -48,9 +48,20 @@ export async function findOpenTransactionPayment(db: DbOrTx, transactionId: stri
   return row ?? null;
 }
 
-export async function countTransactionPayments(db: DbOrTx, transactionId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(payments).where(eq(payments.transactionId, transactionId));
-  return Number(row?.n ?? 0);
+/**
+ * The id the next payment attempt of a transaction gets: attempt n = the number of its closed
+ * (succeeded or canceled) payments. Open ones are not counted, so the number does not move while an
+ * attempt is being opened: a caller that looked for an open payment just before a racing caller
+ * inserted one still computes the same id, reaches the same provider intent and loses the insert,
+ * instead of opening a second, orphaned intent at the provider. Closed payments never reopen
+ * (markStatus), so the count only grows.
+ */
+export async function nextTransactionPaymentId(db: DbOrTx, transactionId: string): Promise<string> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.transactionId, transactionId), notInArray(payments.status, [...OPEN_STATUSES])));
+  return transactionPaymentId(transactionId, Number(row?.n ?? 0));
 }
 
 /** Inserts the row, or returns null when an equal one (same id, intent or open transaction) exists. */
@@ -73,7 +84,11 @@ export async function markSucceeded(tx: Tx, id: string): Promise<PaymentRow | nu
   return row ?? null;
 }
 
-/** Records a non-final provider state; never overwrites a success. */
+/**
+ * Records a non-final provider state; never overwrites a success, never reopens a canceled payment
+ * (a late "failed" or "processing" for a retired intent would otherwise make it reusable again, next
+ * to the transaction's current open intent). A late success still applies through markSucceeded.
+ */
 export async function markStatus(
   db: DbOrTx,
   id: string,
@@ -83,7 +98,7 @@ export async function markStatus(
   await db
     .update(payments)
     .set({ status, failureMessage, updatedAt: new Date() })
-    .where(and(eq(payments.id, id), ne(payments.status, 'succeeded')));
+    .where(and(eq(payments.id, id), notInArray(payments.status, ['succeeded', 'canceled'])));
 }
 
 /** True when the event is new; false when it was already applied (webhook redelivery). */

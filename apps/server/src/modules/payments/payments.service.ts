@@ -22,7 +22,6 @@ import {
 } from '../../providers/payments/index.js';
 import { creditCardPayment, loadTransactionForPayment } from '../transactions/transactions.funding.js';
 import {
-  countTransactionPayments,
   findOpenTransactionPayment,
   findPayment,
   findPaymentByClientSecret,
@@ -30,9 +29,9 @@ import {
   insertPayment,
   markStatus,
   markSucceeded,
+  nextTransactionPaymentId,
   randomPaymentId,
   recordProviderEvent,
-  transactionPaymentId,
   type PaymentRow,
 } from './payments.queries.js';
 
@@ -165,8 +164,7 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
       }
       // An intent from another provider (configuration changed) or for another amount is retired.
       if (open) await markStatus(db, open.id, 'canceled');
-      const attempt = await countTransactionPayments(db, t.id);
-      const id = transactionPaymentId(t.id, attempt);
+      const id = await nextTransactionPaymentId(db, t.id);
       const row = await createIntent(
         { id, purpose: 'transaction', transactionId: t.id, userId, amount: t.total, currency: t.currency },
         PM.initFailed,
