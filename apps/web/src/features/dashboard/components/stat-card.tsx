@@ -29,7 +29,7 @@ export function StatCard({ label, value, hint, icon, tone = 'teal', loading }: S
           {loading ? (
             <Skeleton className="mt-2 h-8 w-20" />
           ) : (
-            <p className="mt-1 truncate text-2xl font-bold tracking-tight text-brand-ink">{value}</p>
+            <p className="mt-1 text-xl font-bold tracking-tight break-words text-brand-ink tabular-nums">{value}</p>
           )}
           {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
         </div>

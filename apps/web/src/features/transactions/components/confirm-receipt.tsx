@@ -30,7 +30,10 @@ export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId:
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border border-sky-200 bg-white p-4">
+    <form
+      onSubmit={onSubmit}
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-sky-200 bg-white p-4"
+    >
       <div>
         <p className="font-medium text-brand-ink">Received your item?</p>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
@@ -59,7 +62,7 @@ export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId:
       <Button
         type="submit"
         disabled={state !== 'match' || confirm.isPending}
-        className="w-full bg-emerald-600 text-white hover:bg-emerald-700 sm:w-fit"
+        className="h-auto min-h-9 w-full bg-emerald-600 py-2 whitespace-normal text-white hover:bg-emerald-700 sm:w-fit"
       >
         {confirm.isPending ? <Spinner /> : <PackageCheck aria-hidden="true" />}
         {confirm.isPending ? 'Confirming...' : 'Confirm Receipt & Release Funds'}
