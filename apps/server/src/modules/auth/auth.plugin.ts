@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TRole } from '@holdfast/contracts';
-import type { SessionUser } from '../../lib/auth-context.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE, createAuth, type Auth } from './auth.js';
 import { createAuthService, type AuthService } from './auth.service.js';
 import { createLoginLimiter } from './login-limiter.js';
+import { createSessionLookup, toSessionUser } from './session-lookup.js';
+
+export { toSessionUser };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,26 +32,6 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | undefined
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-interface SessionUserRow {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  role?: unknown;
-  firstName?: unknown;
-  lastName?: unknown;
-}
-
-export function toSessionUser(user: SessionUserRow): SessionUser {
-  return {
-    id: user.id,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    role: (typeof user.role === 'string' ? user.role : 'buyer') as TRole,
-    firstName: typeof user.firstName === 'string' ? user.firstName : null,
-    lastName: typeof user.lastName === 'string' ? user.lastName : null,
-  };
-}
-
 /**
  * Accounts foundation: the Better Auth instance, `request.user` from the session cookie on every
  * request, and the one Better Auth path a browser must reach directly (the verify-email link).
@@ -71,10 +52,18 @@ export async function registerAuth(app: FastifyInstance) {
   );
   app.decorateRequest('user', null);
 
+  const lookupSession = createSessionLookup(auth, app.database.db);
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
+    // The common case (a live session, not due for refresh) is answered by one query; everything
+    // that makes Better Auth write (refresh, expiry, a dead session's cookie) is left to it.
+    const fast = await lookupSession(cookie);
+    if (fast !== 'delegate') {
+      request.user = fast.user;
+      return;
+    }
     const { headers, response } = await auth.api.getSession({
       headers: authHeaders(request),
       returnHeaders: true,

@@ -1,0 +1,141 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { BetterAuthOptions } from 'better-auth';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import type { TRole } from '@holdfast/contracts';
+import type { SessionUser } from '../../lib/auth-context.js';
+import type { Auth } from './auth.js';
+
+interface SessionUserRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role?: unknown;
+  firstName?: unknown;
+  lastName?: unknown;
+}
+
+export function toSessionUser(user: SessionUserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: (typeof user.role === 'string' ? user.role : 'buyer') as TRole,
+    firstName: typeof user.firstName === 'string' ? user.firstName : null,
+    lastName: typeof user.lastName === 'string' ? user.lastName : null,
+  };
+}
+
+/**
+ * What the fast lookup concluded: a signed-in user, nobody (no or badly signed cookie: Better Auth
+ * would answer null without touching cookies either), or "ask Better Auth" for every case in which
+ * Better Auth writes something: a missing or expired session (it clears the cookie and deletes the
+ * row), a session due for refresh (it extends the expiry and re-sets the cookie), and cookies we do
+ * not handle ourselves (don't-remember-me, cookie cache).
+ */
+export type SessionLookupResult = { user: SessionUser } | { user: null } | 'delegate';
+
+interface CookieSettings {
+  sessionToken: string;
+  /** Cookies whose presence changes Better Auth's answer; we leave those requests to it. */
+  delegateIfPresent: string[];
+  secret: string;
+  expiresInMs: number;
+  updateAgeMs: number;
+  refreshDisabled: boolean;
+}
+
+/** Cookie pairs as the browser sent them; the first of a repeated name wins (as in better-call). */
+function parseCookieHeader(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.charCodeAt(0) === 34) value = value.slice(1, -1);
+    try {
+      cookies.set(name, value.includes('%') ? decodeURIComponent(value) : value);
+    } catch {
+      cookies.set(name, value);
+    }
+  }
+  return cookies;
+}
+
+/**
+ * The token inside a Better Auth signed cookie (`<token>.<base64 HMAC-SHA256(token, secret)>`, as
+ * better-call's getSignedCookie checks it), or null when the signature is missing or wrong.
+ */
+export function verifySignedToken(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const given = Buffer.from(signature, 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * The per-request session check without Better Auth's endpoint machinery: verify the cookie's
+ * signature in process, then one SQL statement joins the session to its user by token. Revocation
+ * stays immediate (the database is asked on every request); expiry, deletion and refresh are left to
+ * Better Auth's own getSession, which the caller runs whenever this answers 'delegate'.
+ */
+export function createSessionLookup(auth: Auth, db: Db) {
+  let settings: CookieSettings | undefined;
+  async function cookieSettings(): Promise<CookieSettings> {
+    if (settings) return settings;
+    const ctx = await auth.$context;
+    const { authCookies, sessionConfig, options } = ctx;
+    settings = {
+      sessionToken: authCookies.sessionToken.name,
+      delegateIfPresent: [authCookies.dontRememberToken.name, authCookies.sessionData.name],
+      secret: ctx.secret,
+      expiresInMs: sessionConfig.expiresIn * 1000,
+      updateAgeMs: sessionConfig.updateAge * 1000,
+      refreshDisabled: (options as BetterAuthOptions).session?.disableSessionRefresh === true,
+    };
+    return settings;
+  }
+
+  const byToken = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('session_by_token');
+
+  return async function lookup(cookieHeader: string): Promise<SessionLookupResult> {
+    const s = await cookieSettings();
+    const cookies = parseCookieHeader(cookieHeader);
+    for (const name of cookies.keys()) {
+      if (s.delegateIfPresent.some((other) => name === other || name.startsWith(`${other}.`))) return 'delegate';
+    }
+    const value = cookies.get(s.sessionToken);
+    if (!value) return { user: null };
+    const token = verifySignedToken(value, s.secret);
+    if (!token) return { user: null };
+
+    const [row] = await byToken.execute({ token });
+    if (!row) return 'delegate';
+    const now = Date.now();
+    const expiresAt = row.expiresAt.getTime();
+    if (expiresAt < now) return 'delegate';
+    // Better Auth's rule: extend once the session was last extended `updateAge` ago.
+    if (!s.refreshDisabled && expiresAt - s.expiresInMs + s.updateAgeMs <= now) return 'delegate';
+    return { user: toSessionUser(row) };
+  };
+}
