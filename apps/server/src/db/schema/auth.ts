@@ -1,28 +1,34 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Accounts (Better Auth's `user` model, with the product's own fields). */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  role: text('role', { enum: ['buyer', 'seller', 'moderator', 'admin'] })
-    .notNull()
-    .default('buyer'),
-  phoneNumber: text('phone_number'),
-  phoneVerified: boolean('phone_verified').notNull().default(false),
-  kycStatus: text('kyc_status').notNull().default('unverified'),
-  walletCurrency: text('wallet_currency').notNull().default('ZAR'),
-  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
-  twoFactorMethod: text('two_factor_method', { enum: ['app', 'sms'] }),
-  publicProfileSlug: text('public_profile_slug').unique(),
-  publicHistoryEnabled: boolean('public_history_enabled').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    role: text('role', { enum: ['buyer', 'seller', 'moderator', 'admin'] })
+      .notNull()
+      .default('buyer'),
+    phoneNumber: text('phone_number'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    kycStatus: text('kyc_status').notNull().default('unverified'),
+    walletCurrency: text('wallet_currency').notNull().default('ZAR'),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    twoFactorMethod: text('two_factor_method', { enum: ['app', 'sms'] }),
+    publicProfileSlug: text('public_profile_slug').unique(),
+    publicHistoryEnabled: boolean('public_history_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Sellers are found by lower(email) (transactions list and view, release): one index probe each.
+  (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
 
 export const sessions = pgTable(
   'sessions',

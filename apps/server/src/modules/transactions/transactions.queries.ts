@@ -1,5 +1,4 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { CURRENCIES, fromMinor, isCurrencyCode, type TTransaction, type TViewerRole } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
@@ -38,10 +37,24 @@ export async function findSellerId(db: DbOrTx, sellerEmail: string): Promise<str
   return row?.id ?? null;
 }
 
-const buyer = alias(users, 'buyer');
-const seller = alias(users, 'seller');
-
+/**
+ * Each party is fetched per row by index (primary key; users_email_lower_idx) through a
+ * LATERAL subquery with LIMIT 1, which PostgreSQL memoizes per distinct buyer or seller email. A plain
+ * join let the planner hash the whole users table on every call: cost grew with the number of users.
+ */
 function selectWithParties(db: DbOrTx) {
+  const buyer = db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, transactions.buyerId))
+    .limit(1)
+    .as('buyer');
+  const seller = db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${transactions.sellerEmail}`, eq(users.emailVerified, true)))
+    .limit(1)
+    .as('seller');
   return db
     .select({
       t: transactions,
@@ -49,8 +62,8 @@ function selectWithParties(db: DbOrTx) {
       seller: { id: seller.id, firstName: seller.firstName, lastName: seller.lastName },
     })
     .from(transactions)
-    .innerJoin(buyer, eq(buyer.id, transactions.buyerId))
-    .leftJoin(seller, and(eq(seller.emailVerified, true), sql`lower(${seller.email}) = ${transactions.sellerEmail}`));
+    .innerJoinLateral(buyer, sql`true`)
+    .leftJoinLateral(seller, sql`true`);
 }
 
 type Joined = Awaited<ReturnType<typeof selectWithParties>>[number];
