@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE } from '@holdfast/contracts';
+import type { FastifyRequest } from 'fastify';
+import { idempotencyKeys, transactions } from '../db/schema/index.js';
+import { completeIdempotentRequest } from './idempotency.js';
+import { AppError } from './errors.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { acceptedFundedTransaction, as, creditWallet, createTransaction, parties } from '../test/money-factories.js';
 import { checkLedger, getWalletBalance } from '../ledger/index.js';
@@ -121,5 +126,59 @@ describe('Idempotency-Key', () => {
     }
     expect(await getWalletBalance(db(), seller.user.id, 'ZAR')).toBe(10_000n);
     expect((await checkLedger(db())).ok).toBe(true);
+  });
+
+  it('stores the create response with the new row: a retry after a crash before the response was stored replays it', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const body = { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'Crash window' };
+    // The process "dies" after the commit, before the response is stored outside the transaction
+    // (the onSend write fails); the client never sees the 201.
+    const database = db();
+    const realUpdate = database.update.bind(database);
+    const spy = vi.spyOn(database, 'update').mockImplementation(((table: unknown) => {
+      if (table === idempotencyKeys) throw new Error('simulated crash before the response was stored');
+      return realUpdate(table as never);
+    }) as typeof database.update);
+    let first;
+    try {
+      first = await as(t.app, buyer)('POST', '/api/transactions', body, key('create-crash'));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(first.statusCode).toBe(201);
+    // Long after: a key left "in progress" would now count as abandoned and run again.
+    await database
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '10 minutes'` })
+      .where(eq(idempotencyKeys.key, 'create-crash'));
+    const retry = await as(t.app, buyer)('POST', '/api/transactions', body, key('create-crash'));
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().id).toBe(first.json().id);
+    const rows = await database.select().from(transactions).where(eq(transactions.buyerId, buyer.user.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets a request that lost its key to a retry (abandoned, reclaimed) neither complete nor commit', async () => {
+    const { buyer } = await parties(t.app);
+    const claimedAt = new Date(Date.now() - 1000);
+    const owner = { userId: buyer.user.id, key: 'reclaimed' };
+    await db()
+      .insert(idempotencyKeys)
+      .values({ ...owner, method: 'POST', path: '/x', fingerprint: 'f', state: 'in_progress', createdAt: claimedAt });
+    const stale = { idempotency: { ...owner, claimedAt: new Date(claimedAt.getTime() - 6 * 60_000) } };
+    const attempt = db().transaction(async (tx) => {
+      await completeIdempotentRequest(tx, stale as unknown as FastifyRequest, 201, { id: 'stale' });
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    const current = { idempotency: { ...owner, claimedAt } };
+    await db().transaction((tx) =>
+      completeIdempotentRequest(tx, current as unknown as FastifyRequest, 201, { id: 'current' }),
+    );
+    const [row] = await db()
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, buyer.user.id), eq(idempotencyKeys.key, 'reclaimed')));
+    expect(row).toMatchObject({ state: 'completed', responseStatus: 201, responseBody: '{"id":"current"}' });
   });
 });

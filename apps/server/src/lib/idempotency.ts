@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { AppError, badRequest, conflict } from './errors.js';
 
@@ -11,8 +12,18 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set while this request owns an Idempotency-Key; its response is stored on send. */
-    idempotency: { userId: string; key: string } | null;
+    idempotency: IdempotencyClaim | null;
   }
+}
+
+/**
+ * The key a request owns. `claimedAt` is the claim's token: a key abandoned and reclaimed by a retry
+ * gets a new one, so the first request can no longer complete or release it.
+ */
+export interface IdempotencyClaim {
+  userId: string;
+  key: string;
+  claimedAt: Date;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -61,13 +72,23 @@ export function registerIdempotency(app: FastifyInstance) {
       .update(stableJson([request.method, path, request.body ?? null]))
       .digest('hex');
 
+    // Millisecond precision on purpose: the value read back is compared exactly (the claim token).
+    const claimedAt = new Date();
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ userId: user.id, key, method: request.method, path, fingerprint, state: 'in_progress' })
+      .values({
+        userId: user.id,
+        key,
+        method: request.method,
+        path,
+        fingerprint,
+        state: 'in_progress',
+        createdAt: claimedAt,
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length) {
-      request.idempotency = { userId: user.id, key };
+      request.idempotency = { userId: user.id, key, claimedAt };
       return;
     }
 
@@ -80,9 +101,10 @@ export function registerIdempotency(app: FastifyInstance) {
     if (existing.state === 'in_progress') {
       const abandoned = Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
       if (abandoned) {
+        const reclaimedAt = new Date();
         const taken = await db
           .update(idempotencyKeys)
-          .set({ createdAt: new Date() })
+          .set({ createdAt: reclaimedAt })
           .where(
             and(
               eq(idempotencyKeys.userId, user.id),
@@ -93,7 +115,7 @@ export function registerIdempotency(app: FastifyInstance) {
           )
           .returning({ key: idempotencyKeys.key });
         if (taken.length) {
-          request.idempotency = { userId: user.id, key };
+          request.idempotency = { userId: user.id, key, claimedAt: reclaimedAt };
           return;
         }
       }
@@ -110,7 +132,9 @@ export function registerIdempotency(app: FastifyInstance) {
     const owned = request.idempotency;
     if (!owned) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.userId, owned.userId), eq(idempotencyKeys.key, owned.key));
+    // Only this request's own, still open claim: a response already stored inside the business
+    // transaction (completeIdempotentRequest) is never released or overwritten here.
+    const where = ownClaim(owned);
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     try {
       if (reply.statusCode >= 500 || body === null) {
@@ -134,4 +158,42 @@ export function registerIdempotency(app: FastifyInstance) {
     }
     return payload;
   });
+}
+
+function ownClaim(owned: IdempotencyClaim) {
+  return and(
+    eq(idempotencyKeys.userId, owned.userId),
+    eq(idempotencyKeys.key, owned.key),
+    eq(idempotencyKeys.state, 'in_progress'),
+    eq(idempotencyKeys.createdAt, owned.claimedAt),
+  );
+}
+
+/**
+ * Stores the response of an idempotent request inside the caller's database transaction, so it
+ * commits (or rolls back) together with the effect: a retry after a lost response, or after a crash
+ * between the commit and the response, replays it instead of running the request again. Refuses
+ * (409, rolling the effect back) when this request no longer owns the key, i.e. a retry reclaimed it
+ * as abandoned while this one was still running. Without an Idempotency-Key it does nothing.
+ */
+export async function completeIdempotentRequest(
+  tx: Tx,
+  request: FastifyRequest,
+  statusCode: number,
+  body: unknown,
+): Promise<void> {
+  const owned = request.idempotency;
+  if (!owned) return;
+  const stored = await tx
+    .update(idempotencyKeys)
+    .set({
+      state: 'completed',
+      responseStatus: statusCode,
+      responseBody: JSON.stringify(body),
+      responseContentType: 'application/json; charset=utf-8',
+      completedAt: new Date(),
+    })
+    .where(ownClaim(owned))
+    .returning({ key: idempotencyKeys.key });
+  if (!stored.length) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
 }

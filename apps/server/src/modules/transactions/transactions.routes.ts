@@ -10,6 +10,7 @@ import {
 } from '@holdfast/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth-context.js';
+import { completeIdempotentRequest } from '../../lib/idempotency.js';
 import {
   acceptTransaction,
   cancelTransaction,
@@ -46,7 +47,14 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 201: ZTransaction, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createTransaction(db, requireUser(request), request.body)),
+    async (request, reply) => {
+      // The stored Idempotency-Key response commits with the new row: a retry after a lost response
+      // (or a crash before it was sent) replays it and never creates a second transaction.
+      const view = await createTransaction(db, requireUser(request), request.body, {
+        inTransaction: (tx, created) => completeIdempotentRequest(tx, request, 201, ZTransaction.parse(created)),
+      });
+      return reply.status(201).send(view);
+    },
   );
 
   r.get(

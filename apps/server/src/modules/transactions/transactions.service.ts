@@ -83,12 +83,25 @@ async function change(
   return view;
 }
 
-export async function createTransaction(db: Db, user: SessionUser, input: CreateTransactionInput) {
+export interface CreateOptions {
+  /**
+   * Runs inside the creating database transaction with the caller's view of the new transaction, so
+   * whatever it writes (the stored Idempotency-Key response) commits together with the row.
+   */
+  inTransaction?: (tx: Tx, view: TTransaction) => Promise<void>;
+}
+
+export async function createTransaction(
+  db: Db,
+  user: SessionUser,
+  input: CreateTransactionInput,
+  options: CreateOptions = {},
+): Promise<TTransaction> {
   const check = checkTransactionAmount(input.amount, input.currency);
   if (!check.valid) throw badRequest(check.error, { amount: check.error });
   const sellerEmail = input.sellerEmail.trim().toLowerCase();
   if (sellerEmail === user.email.toLowerCase()) throw badRequest(M.sellerIsBuyer, { sellerEmail: M.sellerIsBuyer });
-  const id = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(transactions)
       .values({
@@ -103,11 +116,11 @@ export async function createTransaction(db: Db, user: SessionUser, input: Create
       })
       .returning({ id: transactions.id });
     await recordEvent(tx, { transactionId: row.id, actorId: user.id, from: 'none', to: 'pending', action: 'create' });
-    return row.id;
+    const view = await findTransactionView(tx, row.id, user);
+    if (!view) throw notFound(M.notFound);
+    await options.inTransaction?.(tx, view);
+    return view;
   });
-  const view = await findTransactionView(db, id, user);
-  if (!view) throw notFound(M.notFound);
-  return view;
 }
 
 export async function listTransactions(db: Db, user: SessionUser) {
