@@ -66,6 +66,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
     '/payments/sandbox/confirm',
     {
       config: {
+        idempotent: true,
         rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (req) => req.user?.id ?? req.ip },
       },
       schema: {
@@ -73,7 +74,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         summary: 'Pay a sandbox intent with a test card (sandbox provider only)',
         security,
         body: ZSandboxConfirmRequest,
-        response: { 200: ZPaymentResult, ...errors, 402: ZErrorResponse },
+        response: { 200: ZPaymentResult, ...errors, 402: ZErrorResponse, 422: ZErrorResponse },
       },
     },
     async (request) => service.confirmSandbox(requireUser(request).id, request.body),
@@ -82,12 +83,13 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post(
     '/payments/:paymentId/sync',
     {
+      config: idempotent,
       schema: {
         tags: ['payments'],
         summary: 'Ask the provider about a payment and apply its success (return page)',
         security,
         params: ZPaymentIdParams,
-        response: { 200: ZPayment, ...errors, 502: ZErrorResponse },
+        response: { 200: ZPayment, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
     async (request) => service.sync(requireUser(request).id, request.params.paymentId),
