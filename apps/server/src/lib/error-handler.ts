@@ -27,7 +27,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-      error instanceof SyntaxError
+      // The body parser marks its own JSON errors 400; any other SyntaxError (BigInt('x'), JSON.parse
+      // of stored data) is a bug of ours and must stay a logged 500, not blame the client.
+      (error instanceof SyntaxError && error.statusCode === 400)
     ) {
       return send(400, { message: MESSAGES.generic.invalidJson, code: 'VALIDATION' });
     }
