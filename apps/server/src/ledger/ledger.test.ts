@@ -187,6 +187,47 @@ describe('postEntry', () => {
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(100n);
     await expectHealthy();
   });
+
+  // Last in this block: it leaves money in fees:ZAR, which the test above needs empty.
+  it('writes the entry, one posting per account and every new balance (three accounts, one entry id)', async () => {
+    const buyer = await insertUser(db());
+    const seller = await insertUser(db());
+    await creditWallet(db(), buyer, 1_030n);
+    const t = await insertTransaction(db(), { buyerId: buyer });
+    await db().transaction((tx) =>
+      postEntry(tx, {
+        kind: 'wallet_funding',
+        transactionId: t,
+        postings: [
+          { account: wallet(buyer), amount: -1_030n },
+          { account: escrow(t), amount: 1_030n },
+        ],
+      }),
+    );
+    const { entryId } = await db().transaction((tx) =>
+      postEntry(tx, {
+        kind: 'release',
+        transactionId: t,
+        userId: seller,
+        memo: 'three legs',
+        postings: [
+          { account: escrow(t), amount: -1_030n },
+          { account: { type: 'fees', currency: 'ZAR' }, amount: 30n },
+          { account: wallet(seller), amount: 1_000n },
+        ],
+      }),
+    );
+    const rows = await db().select().from(postings).where(eq(postings.entryId, entryId));
+    expect(rows.map((r) => r.amount).sort((a, b) => (a < b ? -1 : 1))).toEqual([-1_030n, 30n, 1_000n]);
+    expect(await getAccountBalance(db(), accountKey(escrow(t)))).toBe(0n);
+    expect(await getWalletBalance(db(), seller, 'ZAR')).toBe(1_000n);
+    const [escrowAccount] = await db()
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.key, accountKey(escrow(t))));
+    expect(escrowAccount.version).toBe(2);
+    await expectHealthy();
+  });
 });
 
 describe('checkLedger', () => {

@@ -3,6 +3,7 @@ import type { Tx } from '../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../db/schema/index.js';
 import { insufficientFunds } from '../lib/errors.js';
 import { accountColumns, accountKey, mustStayNonNegative, type AccountRef } from './accounts.js';
+import { rawRows } from './queries.js';
 
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
 
@@ -71,31 +72,34 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: s
     return { account, amount, balanceAfter, version: account.version + 1 };
   });
 
-  const [journal] = await tx
-    .insert(journalEntries)
-    .values({
-      kind: entry.kind,
-      memo: entry.memo ?? null,
-      transactionId: entry.transactionId ?? null,
-      paymentId: entry.paymentId ?? null,
-      userId: entry.userId ?? null,
-    })
-    .returning({ id: journalEntries.id });
-
-  await tx.insert(postings).values(
-    planned.map((p) => ({
-      entryId: journal.id,
-      accountId: p.account.id,
-      amount: p.amount,
-      balanceAfter: p.balanceAfter,
-      version: p.version,
-    })),
+  // The journal entry, its postings and the new balances in one statement (one round trip, which
+  // counts on PGlite's single connection). The accounts are locked above, so each version check holds;
+  // the count of updated accounts is still verified.
+  const values = planned.map(
+    (p) =>
+      sql`(${p.account.id}::uuid, ${p.amount.toString()}::bigint, ${p.balanceAfter.toString()}::bigint, ${p.version}::integer, ${p.account.version}::integer)`,
   );
-  for (const p of planned) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: p.balanceAfter, version: p.version, updatedAt: sql`now()` })
-      .where(sql`${ledgerAccounts.id} = ${p.account.id} AND ${ledgerAccounts.version} = ${p.account.version}`);
+  const [written] = await rawRows<{ entry_id: string; updated: number }>(
+    tx,
+    sql`WITH v (account_id, amount, balance_after, version, previous_version) AS (VALUES ${sql.join(values, sql`, `)}),
+        entry AS (
+          INSERT INTO ${journalEntries} (kind, memo, transaction_id, payment_id, user_id)
+          VALUES (${entry.kind}, ${entry.memo ?? null}, ${entry.transactionId ?? null}::uuid, ${entry.paymentId ?? null}, ${entry.userId ?? null})
+          RETURNING id
+        ),
+        posted AS (
+          INSERT INTO ${postings} (entry_id, account_id, amount, balance_after, version)
+          SELECT entry.id, v.account_id, v.amount, v.balance_after, v.version FROM entry, v
+        ),
+        balances AS (
+          UPDATE ${ledgerAccounts} AS a SET balance = v.balance_after, version = v.version, updated_at = now()
+          FROM v WHERE a.id = v.account_id AND a.version = v.previous_version
+          RETURNING a.id
+        )
+        SELECT (SELECT id FROM entry) AS entry_id, (SELECT count(*) FROM balances)::integer AS updated`,
+  );
+  if (!written || Number(written.updated) !== planned.length) {
+    throw new LedgerError(`entry ${entry.kind} updated ${written?.updated ?? 0} of ${planned.length} accounts`);
   }
-  return { entryId: journal.id };
+  return { entryId: written.entry_id };
 }
