@@ -17,6 +17,15 @@ export const ZViewerRole = z.enum(['buyer', 'seller', 'moderator', 'admin']);
 export type TViewerRole = z.infer<typeof ZViewerRole>;
 
 export const DESCRIPTION_MAX_LENGTH = 2000;
+
+/** NUL and the other C0 control characters except tab and line breaks: the database cannot store NUL. */
+export function hasControlCharacters(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+  }
+  return false;
+}
 export const DELIVERY_NOTES_MAX_LENGTH = 1000;
 
 /** Texts the server answers with for transaction rules; the UI may show them verbatim. */
@@ -30,6 +39,7 @@ export const TRANSACTION_MESSAGES = {
   deliveryDateInvalid: 'Expected delivery date must be a valid date (YYYY-MM-DD)',
   deliveryDateTooEarly: 'Expected delivery date must be tomorrow or later',
   deliveryNotesTooLong: `Delivery notes must be at most ${DELIVERY_NOTES_MAX_LENGTH} characters`,
+  invalidCharacters: 'Remove the control characters (such as NUL) from this text',
   wrongPhrase: `Type "${CONFIRMATION_PHRASE}" to confirm receipt`,
   onlySellerAccept: 'Only the seller can accept this transaction',
   onlySellerDecline: 'Only the seller can decline this transaction',
@@ -65,7 +75,8 @@ export const ZCreateTransactionRequest = z
       .string({ error: TRANSACTION_MESSAGES.descriptionRequired })
       .trim()
       .min(1, TRANSACTION_MESSAGES.descriptionRequired)
-      .max(DESCRIPTION_MAX_LENGTH, TRANSACTION_MESSAGES.descriptionTooLong),
+      .max(DESCRIPTION_MAX_LENGTH, TRANSACTION_MESSAGES.descriptionTooLong)
+      .refine((s) => !hasControlCharacters(s), TRANSACTION_MESSAGES.invalidCharacters),
     type: ZTransactionType.optional(),
   })
   .superRefine((v, ctx) => {
@@ -100,6 +111,7 @@ export const ZAcceptTransactionRequest = z.object({
     .string()
     .trim()
     .max(DELIVERY_NOTES_MAX_LENGTH, TRANSACTION_MESSAGES.deliveryNotesTooLong)
+    .refine((s) => !hasControlCharacters(s), TRANSACTION_MESSAGES.invalidCharacters)
     .optional()
     .transform((s) => (s ? s : undefined)),
 });

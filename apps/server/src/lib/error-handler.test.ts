@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MESSAGES } from '@holdfast/contracts';
-import { registerErrorHandler } from './error-handler.js';
+import { INVALID_TEXT_MESSAGE, registerErrorHandler } from './error-handler.js';
 
 /** The one error shape: client mistakes are 4xx with a clear text, our own failures never show internals. */
 let app: FastifyInstance;
@@ -19,6 +19,11 @@ beforeAll(async () => {
       code: '42P01',
     });
   });
+  app.get('/nul', async () => {
+    // What drizzle throws when PostgreSQL refuses a NUL byte in a text parameter.
+    const cause = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    throw new Error('Failed query: insert into "transactions" ... params: a\u0000b', { cause });
+  });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -35,6 +40,12 @@ describe('error handler', () => {
     expect(bad.json()).toEqual({ message: MESSAGES.generic.invalidJson, code: 'VALIDATION' });
     const big = await app.inject({ method: 'POST', url: '/echo', payload: { pad: 'x'.repeat(4096) } });
     expect(big.statusCode).toBe(413);
+  });
+
+  it('answers text the database cannot store (NUL) with 400, not 500, and shows no query', async () => {
+    const res = await app.inject({ method: 'GET', url: '/nul' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: INVALID_TEXT_MESSAGE, code: 'VALIDATION' });
   });
 
   it.each(['/bigint', '/json', '/db'])('answers a server-side failure at %s with 500 and no internals', async (url) => {

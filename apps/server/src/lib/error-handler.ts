@@ -3,6 +3,19 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES, type TErrorResponse } from '@holdfast/contracts';
 import { AppError } from './errors.js';
 
+/** PostgreSQL refused a text value (NUL byte, bad encoding): the client's input, not our failure. */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+export const INVALID_TEXT_MESSAGE = 'The request contains characters that are not allowed';
+
+function databaseCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** One error shape for every failure: { message, code?, fields? }. Internals never reach the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,6 +48,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return send(413, { message: MESSAGES.generic.tooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    }
+    const dbCode = databaseCode(error);
+    if (dbCode && INVALID_TEXT_CODES.has(dbCode)) {
+      // Any write it belonged to was rolled back with its database transaction.
+      return send(400, { message: INVALID_TEXT_MESSAGE, code: 'VALIDATION' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429)

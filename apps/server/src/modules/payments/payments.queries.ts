@@ -19,12 +19,17 @@ export const randomPaymentId = () => 'pay_' + randomBytes(12).toString('hex');
 export const transactionPaymentId = (transactionId: string, attempt: number) =>
   'pay_' + createHash('sha256').update(`${transactionId}:${attempt}`).digest('hex').slice(0, 24);
 
+/** Our payment ids and client secrets (and Stripe's) are printable ASCII; anything else is no payment. */
+const isPrintableId = (s: string) => /^[\x21-\x7e]+$/.test(s);
+
 export async function findPayment(db: DbOrTx, id: string): Promise<PaymentRow | null> {
+  if (!isPrintableId(id)) return null;
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row ?? null;
 }
 
 export async function findPaymentByClientSecret(db: DbOrTx, clientSecret: string): Promise<PaymentRow | null> {
+  if (!isPrintableId(clientSecret)) return null;
   const [row] = await db.select().from(payments).where(eq(payments.clientSecret, clientSecret));
   return row ?? null;
 }

@@ -121,6 +121,14 @@ describe('who may use a payment', () => {
     expect(await walletBalance(t.app, owner.user.id)).toBe(0n);
   });
 
+  it('answers 404 (not 500) to payment ids and client secrets with NUL or other non-printable characters', async () => {
+    const user = await registerUser(t.app);
+    expect((await confirm(user.cookie, 'sbpi_x\u0000')).statusCode).toBe(404);
+    expect((await as(t.app, user)('GET', '/api/payments/pay_%00')).statusCode).toBe(404);
+    expect((await as(t.app, user)('POST', '/api/payments/pay_%00/sync')).statusCode).toBe(404);
+    expect((await as(t.app, user)('GET', '/api/payments/pay%20x')).statusCode).toBe(404);
+  });
+
   it('never returns another user’s client secret, even for the same Idempotency-Key', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);

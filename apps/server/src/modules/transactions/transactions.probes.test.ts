@@ -84,6 +84,29 @@ describe('amount and currency edge cases on POST /api/transactions', () => {
 });
 
 describe('bodies', () => {
+  it('refuses NUL and control characters in texts with 400 (the database cannot store NUL), writing nothing', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const before = await countTransactions();
+    const res = await as(t.app, buyer)('POST', '/api/transactions', {
+      amount: '100',
+      currency: 'ZAR',
+      sellerEmail: seller.email,
+      description: 'a\u0000b',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('description');
+    expect(await countTransactions()).toBe(before);
+    const created = await createTransaction(t.app, buyer, seller.email, { description: 'Line one\nline\ttwo' });
+    expect(created.description).toBe('Line one\nline\ttwo');
+    const accept = await as(t.app, seller)('PATCH', `/api/transactions/${created.id}/accept`, {
+      deliveryNotes: 'by courier\u0000',
+    });
+    expect(accept.statusCode).toBe(400);
+    expect(accept.json().fields).toHaveProperty('deliveryNotes');
+    const [row] = await db().select().from(transactions).where(eq(transactions.id, created.id));
+    expect(row!.status).toBe('pending');
+  });
+
   it('answers malformed JSON with 400 and oversized JSON with 413 on money routes', async () => {
     const buyer = await registerUser(t.app);
     const bad = await t.app.inject({
