@@ -148,6 +148,11 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
       await limiter.recordFailure(keys);
       throw unauthenticated(MESSAGES.login.userNotFound);
     }
+    // Counted before the password check, so concurrent guesses cannot all slip past isLocked.
+    if (!(await limiter.reserve(keys))) {
+      await limiter.release(keys); // no password was checked; only its own count is taken back
+      throw tooManyRequests(MESSAGES.login.tooManyRequests);
+    }
     let result;
     try {
       result = await auth.api.signInEmail({
@@ -158,9 +163,9 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
     } catch (error) {
       const code = authErrorCode(error);
       if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
-        await limiter.recordFailure(keys);
-        throw unauthenticated(MESSAGES.login.wrongPassword);
+        throw unauthenticated(MESSAGES.login.wrongPassword); // already counted by reserve
       }
+      await limiter.release(keys);
       log?.error({ err: error }, 'sign-in failed');
       throw new AppError(
         isAPIError(error) ? 401 : 500,
@@ -169,6 +174,7 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
       );
     }
     await limiter.clear(emailKey(email));
+    await limiter.release([ipKey(ctx.ip)]); // a success does not use up the address's budget
 
     if (opts.adminOnly && row.role !== 'admin') {
       // The password was right but this door is for admins: revoke the session just made, send no cookie.

@@ -56,6 +56,23 @@ describe('failed sign-in limit', () => {
     expect((await login(email, password, freshIp())).statusCode).toBe(200);
   });
 
+  it('lets a burst of concurrent guesses check no more passwords than the limit', async () => {
+    const { email, password } = await registerUser(t.app);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(email, `wrong-guess-${i}`, `10.1.${i}.1`)),
+    );
+    const codes = burst.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(17);
+    expect((await login(email, password, freshIp())).statusCode).toBe(429);
+  });
+
+  it('does not let successful sign-ins use up the address budget', async () => {
+    const { email, password } = await registerUser(t.app);
+    const ip = freshIp();
+    for (let i = 0; i < 3 * IP_FAILURE_FACTOR + 2; i++) expect((await login(email, password, ip)).statusCode).toBe(200);
+  });
+
   it('counts a repeatedly mistyped unknown address against that address', async () => {
     const ghost = uniqueEmail('ghost');
     for (let i = 0; i < 3; i++) expect((await login(ghost, 'x-x-x-x', freshIp())).statusCode).toBe(401);

@@ -23,6 +23,30 @@ export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
  */
 export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginLimiterOptions) {
   const windowStart = () => new Date(Date.now() - windowMs);
+  const limitOf = (key: string) => (key.startsWith(IP_PREFIX) ? maxFailures * IP_FAILURE_FACTOR : maxFailures);
+
+  /** Adds one to each key's counter (a key whose window has passed starts a new one); the new counts. */
+  async function count(keys: string[]): Promise<{ key: string; count: number }[]> {
+    const now = new Date();
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const since = sql`${windowStart().toISOString()}::timestamptz`;
+    const counts: { key: string; count: number }[] = [];
+    for (const key of keys) {
+      const [row] = await db
+        .insert(loginFailures)
+        .values({ key, count: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: loginFailures.key,
+          set: {
+            count: sql`case when ${loginFailures.windowStartedAt} <= ${since} then 1 else ${loginFailures.count} + 1 end`,
+            windowStartedAt: sql`case when ${loginFailures.windowStartedAt} <= ${since} then ${nowSql} else ${loginFailures.windowStartedAt} end`,
+          },
+        })
+        .returning({ count: loginFailures.count });
+      counts.push({ key, count: Number(row?.count ?? 0) });
+    }
+    return counts;
+  }
 
   return {
     /** True when any of the keys has used up its failures for the current window. */
@@ -32,30 +56,31 @@ export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginL
         .from(loginFailures)
         .where(inArray(loginFailures.key, keys));
       const since = windowStart();
-      return rows.some(
-        (r) =>
-          r.windowStartedAt > since &&
-          r.count >= (r.key.startsWith(IP_PREFIX) ? maxFailures * IP_FAILURE_FACTOR : maxFailures),
-      );
+      return rows.some((r) => r.windowStartedAt > since && r.count >= limitOf(r.key));
+    },
+
+    /**
+     * Counts this attempt against every key BEFORE the password is checked, atomically, and says
+     * whether it is still within the limits. Checking first and counting only after the (slow)
+     * password check let a burst of concurrent guesses all pass the check. A sign-in that turns out
+     * right (or fails for another reason) gives the attempt back with `release`.
+     */
+    async reserve(keys: string[]): Promise<boolean> {
+      const counts = await count(keys);
+      return counts.every((c) => c.count <= limitOf(c.key));
+    },
+
+    /** Takes back one reserved attempt from each key. */
+    async release(keys: string[]): Promise<void> {
+      await db
+        .update(loginFailures)
+        .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+        .where(inArray(loginFailures.key, keys));
     },
 
     /** Counts one failure against every key; a key whose window has passed starts a new one. */
     async recordFailure(keys: string[]): Promise<void> {
-      const now = new Date();
-      const nowSql = sql`${now.toISOString()}::timestamptz`;
-      const since = sql`${windowStart().toISOString()}::timestamptz`;
-      for (const key of keys) {
-        await db
-          .insert(loginFailures)
-          .values({ key, count: 1, windowStartedAt: now })
-          .onConflictDoUpdate({
-            target: loginFailures.key,
-            set: {
-              count: sql`case when ${loginFailures.windowStartedAt} <= ${since} then 1 else ${loginFailures.count} + 1 end`,
-              windowStartedAt: sql`case when ${loginFailures.windowStartedAt} <= ${since} then ${nowSql} else ${loginFailures.windowStartedAt} end`,
-            },
-          });
-      }
+      await count(keys);
     },
 
     /** A successful sign-in clears the account's counter (not the address's: one good account must
