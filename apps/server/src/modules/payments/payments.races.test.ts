@@ -129,6 +129,19 @@ describe('who may use a payment', () => {
     expect((await as(t.app, user)('GET', '/api/payments/pay%20x')).statusCode).toBe(404);
   });
 
+  it('limits payment syncs per user (each one asks the provider)', async () => {
+    const user = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const deposit = (await as(t.app, user)('POST', '/api/wallet/deposit', { amount: '20', currency: 'USD' })).json();
+    const codes: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      codes.push((await as(t.app, user)('POST', `/api/payments/${deposit.paymentId}/sync`)).statusCode);
+    }
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes[60]).toBe(429);
+    expect((await as(t.app, other)('POST', `/api/payments/${deposit.paymentId}/sync`)).statusCode).toBe(404);
+  });
+
   it('never returns another user’s client secret, even for the same Idempotency-Key', async () => {
     const a = await registerUser(t.app);
     const b = await registerUser(t.app);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,6 +23,12 @@ const errors = {
   409: ZErrorResponse,
 };
 const security = [{ session: [] }];
+/** Calls that reach the payment provider or the sandbox bank: per user, so one account cannot exhaust the provider's API budget. */
+const perUserLimit = {
+  max: 60,
+  timeWindow: '1 minute',
+  keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip,
+};
 
 /** Card payments (transaction funding) and card deposits into the wallet. */
 export async function paymentsRoutes(app: FastifyInstance) {
@@ -65,10 +71,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post(
     '/payments/sandbox/confirm',
     {
-      config: {
-        idempotent: true,
-        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (req) => req.user?.id ?? req.ip },
-      },
+      config: { idempotent: true, rateLimit: perUserLimit },
       schema: {
         tags: ['payments'],
         summary: 'Pay a sandbox intent with a test card (sandbox provider only)',
@@ -83,13 +86,13 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post(
     '/payments/:paymentId/sync',
     {
-      config: idempotent,
+      config: { idempotent: true, rateLimit: perUserLimit },
       schema: {
         tags: ['payments'],
         summary: 'Ask the provider about a payment and apply its success (return page)',
         security,
         params: ZPaymentIdParams,
-        response: { 200: ZPayment, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
+        response: { 200: ZPayment, ...errors, 422: ZErrorResponse, 429: ZErrorResponse, 502: ZErrorResponse },
       },
     },
     async (request) => service.sync(requireUser(request).id, request.params.paymentId),
