@@ -316,3 +316,26 @@ describe('seller identity', () => {
     expect(confirm.statusCode).toBe(403);
   });
 });
+
+describe('transitions racing', () => {
+  it('accept racing decline on a funded transaction: exactly one wins and the money is where it belongs', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { buyer, seller } = await parties(t.app);
+      const created = await createTransaction(t.app, buyer, seller.email);
+      await creditWallet(db(), buyer.user.id, 10_300n);
+      expect((await as(t.app, buyer)('POST', `/api/transactions/${created.id}/fund-from-wallet`)).statusCode).toBe(200);
+      const [accept, decline] = await Promise.all([
+        as(t.app, seller)('PATCH', `/api/transactions/${created.id}/accept`, {}),
+        as(t.app, seller)('PATCH', `/api/transactions/${created.id}/decline`),
+      ]);
+      expect([accept.statusCode, decline.statusCode].sort()).toEqual([200, 409]);
+      const wallet = await getWalletBalance(db(), buyer.user.id, 'ZAR');
+      expect(wallet).toBe(decline.statusCode === 200 ? 10_300n : 0n);
+      const confirm = await as(t.app, buyer)('PATCH', `/api/transactions/${created.id}/confirm`, {
+        confirmationPhrase: CONFIRMATION_PHRASE,
+      });
+      expect(confirm.statusCode).toBe(accept.statusCode === 200 ? 200 : 409);
+    }
+    expect((await checkLedger(db())).problems).toEqual([]);
+  });
+});
