@@ -44,6 +44,8 @@ interface CookieSettings {
   expiresInMs: number;
   updateAgeMs: number;
   refreshDisabled: boolean;
+  /** False when Better Auth is configured in a way this lookup does not reproduce: always delegate. */
+  usable: boolean;
 }
 
 /** Cookie pairs as the browser sent them; the first of a repeated name wins (as in better-call). */
@@ -65,6 +67,8 @@ function parseCookieHeader(header: string): Map<string, string> {
   return cookies;
 }
 
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
 /**
  * The token inside a Better Auth signed cookie (`<token>.<base64 HMAC-SHA256(token, secret)>`, as
  * better-call's getSignedCookie checks it), or null when the signature is missing or wrong.
@@ -74,7 +78,8 @@ export function verifySignedToken(value: string, secret: string): string | null 
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  // Standard base64 only, as atob demands: Buffer would also take the URL-safe alphabet.
+  if (!SIGNATURE.test(signature)) return null;
   const given = Buffer.from(signature, 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
@@ -91,14 +96,24 @@ export function createSessionLookup(auth: Auth, db: Db) {
   async function cookieSettings(): Promise<CookieSettings> {
     if (settings) return settings;
     const ctx = await auth.$context;
-    const { authCookies, sessionConfig, options } = ctx;
+    const { authCookies, sessionConfig } = ctx;
+    const options = ctx.options as BetterAuthOptions;
     settings = {
       sessionToken: authCookies.sessionToken.name,
       delegateIfPresent: [authCookies.dontRememberToken.name, authCookies.sessionData.name],
       secret: ctx.secret,
       expiresInMs: sessionConfig.expiresIn * 1000,
       updateAgeMs: sessionConfig.updateAge * 1000,
-      refreshDisabled: (options as BetterAuthOptions).session?.disableSessionRefresh === true,
+      refreshDisabled: options.session?.disableSessionRefresh === true,
+      // Sessions outside the database, a cookie cache, deferred refresh or request hooks change what
+      // getSession does; should any be configured, every request goes through Better Auth again.
+      // (A plugin that rewrites the session, e.g. customSession, needs the same care.)
+      usable:
+        !options.secondaryStorage &&
+        !options.session?.cookieCache?.enabled &&
+        !options.session?.deferSessionRefresh &&
+        !options.hooks?.before &&
+        !options.hooks?.after,
     };
     return settings;
   }
@@ -120,6 +135,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
 
   return async function lookup(cookieHeader: string): Promise<SessionLookupResult> {
     const s = await cookieSettings();
+    if (!s.usable) return 'delegate';
     const cookies = parseCookieHeader(cookieHeader);
     for (const name of cookies.keys()) {
       if (s.delegateIfPresent.some((other) => name === other || name.startsWith(`${other}.`))) return 'delegate';

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser } from '../../test/factories.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { verifySignedToken } from './session-lookup.js';
 
 /** The session cookie on every request: signed token, expiry, refresh, revocation (Better Auth's rules). */
 let t: TestApp;
@@ -111,5 +112,28 @@ describe('the session cookie', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('verifySignedToken', () => {
+  const secret = 'a-secret-of-enough-length-for-the-test-only';
+  const sign = (token: string) => createHmac('sha256', secret).update(token).digest('base64');
+
+  it('returns the token for its own signature only', () => {
+    expect(verifySignedToken(`tok.${sign('tok')}`, secret)).toBe('tok');
+    expect(verifySignedToken(`tok.with.dots.${sign('tok.with.dots')}`, secret)).toBe('tok.with.dots');
+    expect(verifySignedToken(`other.${sign('tok')}`, secret)).toBeNull();
+    expect(verifySignedToken(`tok.${sign('tok')}`, `${secret}x`)).toBeNull();
+    expect(verifySignedToken('tok', secret)).toBeNull();
+    expect(verifySignedToken(`.${sign('')}`, secret)).toBeNull();
+  });
+
+  it('refuses the URL-safe alphabet and malformed signatures, as better-call does', () => {
+    let token = 'a';
+    while (!/[+/]/.test(sign(token))) token += 'a';
+    const urlSafe = sign(token).replace(/\+/g, '-').replace(/\//g, '_');
+    expect(verifySignedToken(`${token}.${urlSafe}`, secret)).toBeNull();
+    expect(verifySignedToken(`${token}.${sign(token).slice(0, -1)}`, secret)).toBeNull();
+    expect(verifySignedToken(`${token}.${sign(token)}=`, secret)).toBeNull();
   });
 });
