@@ -84,6 +84,34 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
     expect(page.url()).toContain('/login');
   });
 
+  it('the emailed verification link asks for sign-in first, then confirms the address', async () => {
+    await freshPage();
+    const email = uniqueEmail('verify');
+    const res = await page.request.post('/api/auth/register', {
+      data: {
+        firstName: 'Vee',
+        lastName: 'Rify',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        role: 'seller',
+      },
+    });
+    expect(res.status()).toBe(201);
+    await context.clearCookies(); // as if the mail were opened on another device
+    const { messages } = await (await page.request.get('/api/dev/mailbox')).json();
+    const link = messages.find((m: { to: string }) => m.to === email).links[0];
+    await page.goto(link);
+    await page.waitForURL('**/login?next=**');
+    await page.getByText('Sign in to confirm your email address.').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL('**/dashboard');
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me.user.emailVerified).toBe(true);
+  });
+
   it('shows the 404 texts for an unknown route', async () => {
     await freshPage();
     await page.goto('/no-such-page');

@@ -32,6 +32,7 @@ export const MESSAGES = {
   verification: {
     alreadyVerified: 'Your email address is already verified',
     tooManyRequests: 'Too many verification emails. Please try again later',
+    otherAccount: 'This link confirms the email address of another account. Sign out, then open the link again.',
   },
   generic: {
     notFound: 'Not found',

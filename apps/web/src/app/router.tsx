@@ -6,6 +6,7 @@ import { usePublicConfig } from '@/lib/config';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard';
 import { AdminLoginPage } from '@/features/auth/pages/admin-login';
 import { LoginPage } from '@/features/auth/pages/login';
+import { safeNext } from '@/features/auth/lib/next';
 import { RegisterPage } from '@/features/auth/pages/register';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard';
 import { DevMailboxPage } from '@/features/dev-mailbox/pages/dev-mailbox';
@@ -50,11 +51,20 @@ const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
   ['/profile-settings', ProfileSettingsPage],
 ];
 
+/** A signed-in visitor of /login goes to the dashboard, or on to the verification link that sent them. */
+function SignedInLogin() {
+  const next = safeNext(window.location.search);
+  React.useEffect(() => {
+    if (next) window.location.assign(next);
+  }, [next]);
+  return next ? null : <Redirect to="/dashboard" replace />;
+}
+
 function SignedInRoutes({ user }: { user: TUser }) {
   return (
     <Switch>
       <Route path="/login">
-        <Redirect to="/dashboard" replace />
+        <SignedInLogin />
       </Route>
       <Route path="/register">
         <Redirect to="/dashboard" replace />

@@ -35,16 +35,41 @@ describe('email verification', () => {
     expect(mail!.subject).toMatch(/verify/i);
     expect(mail!.text).toContain(`${t.app.config.publicUrl}/api/identity/verify-email?token=`);
 
-    const res = await t.app.inject({ method: 'GET', url: verificationPath(mail!) });
+    const res = await t.app.inject({ method: 'GET', url: verificationPath(mail!), headers: { cookie } });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/dashboard');
     expect((await me(cookie)).json().user.emailVerified).toBe(true);
   });
 
-  it('a tampered link verifies nothing', async () => {
-    const { email, user } = await registerUser(t.app, { verified: false });
+  it('asks a visitor who is not signed in to sign in first, and verifies nothing until then', async () => {
+    const { email, cookie } = await registerUser(t.app, { verified: false });
     const [mail] = await mailTo(email);
-    const res = await t.app.inject({ method: 'GET', url: verificationPath(mail!).replace('token=', 'token=x') });
+    const path = verificationPath(mail!);
+    const res = await t.app.inject({ method: 'GET', url: path });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/login?next=${encodeURIComponent(path)}`);
+    expect((await me(cookie)).json().user.emailVerified).toBe(false);
+  });
+
+  it('never lets another account confirm the address (no pre-registration takeover)', async () => {
+    // A squatter registers the victim's address; the victim, signed in elsewhere, clicks the link.
+    const squatter = await registerUser(t.app, { verified: false });
+    const victim = await registerUser(t.app);
+    const [mail] = await mailTo(squatter.email);
+    const res = await t.app.inject({ method: 'GET', url: verificationPath(mail!), headers: { cookie: victim.cookie } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/another account/);
+    expect((await me(squatter.cookie)).json().user.emailVerified).toBe(false);
+  });
+
+  it('a tampered link verifies nothing', async () => {
+    const { email, user, cookie } = await registerUser(t.app, { verified: false });
+    const [mail] = await mailTo(email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: verificationPath(mail!).replace('token=', 'token=x'),
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/error=/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
@@ -64,7 +89,7 @@ describe('POST /api/auth/resend-verification', () => {
     expect(mails).toHaveLength(2);
 
     // The newest link works like the first one.
-    const res = await t.app.inject({ method: 'GET', url: verificationPath(mails[0]!) });
+    const res = await t.app.inject({ method: 'GET', url: verificationPath(mails[0]!), headers: { cookie } });
     expect(res.statusCode).toBe(302);
     expect((await me(cookie)).json().user.emailVerified).toBe(true);
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '@holdfast/contracts';
+import { forbidden } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE, createAuth, type Auth } from './auth.js';
 import { createAuthService, type AuthService } from './auth.service.js';
 import { createLoginLimiter } from './login-limiter.js';
@@ -77,6 +79,13 @@ export async function registerAuth(app: FastifyInstance) {
   // redirects to the callback. Nothing else of Better Auth's router is mounted.
   app.get(`${AUTH_BASE_PATH}/verify-email`, { schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, app.config.publicUrl);
+    // Only the account holder, signed in, confirms an address. Otherwise whoever registered somebody
+    // else's address first would own it the moment its real owner clicked the link in their inbox.
+    const tokenEmail = emailOfVerificationToken(url.searchParams.get('token'));
+    if (tokenEmail && request.user?.email.toLowerCase() !== tokenEmail) {
+      if (request.user) throw forbidden(MESSAGES.verification.otherAccount);
+      return reply.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+    }
     const response = await auth.handler(new Request(url, { method: 'GET', headers: authHeaders(request) }));
     reply.status(response.status);
     for (const [name, value] of response.headers) {
@@ -85,4 +94,19 @@ export async function registerAuth(app: FastifyInstance) {
     forwardCookies(reply, response.headers);
     return reply.send(await response.text());
   });
+}
+
+/**
+ * The address inside a verification token (a JWT whose payload carries `email`), read without checking
+ * the signature: Better Auth verifies the token itself right after. Null when it is not such a token.
+ */
+export function emailOfVerificationToken(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { email?: unknown };
+    return typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
