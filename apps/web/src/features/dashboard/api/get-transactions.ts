@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
-import { apiJson, errorStatus } from '@/lib/api';
-
-export const TRANSACTIONS_QUERY_KEY = ['/api/transactions'] as const;
+import { errorStatus } from '@/lib/api';
+import { getTransactions } from '@/lib/queries/get-transactions';
+import { TRANSACTIONS_QUERY_KEY } from '@/lib/queries/keys';
 
 /**
  * GET /api/transactions. Until the transactions module ships the endpoint may answer 404;
@@ -10,7 +10,7 @@ export const TRANSACTIONS_QUERY_KEY = ['/api/transactions'] as const;
  */
 export async function getDashboardTransactions(): Promise<TTransaction[]> {
   try {
-    const list = await apiJson<TTransaction[]>('GET', '/api/transactions');
+    const list = await getTransactions();
     return Array.isArray(list) ? list : [];
   } catch (err) {
     if (errorStatus(err) === 404) return [];

@@ -4,8 +4,8 @@ import type { TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/layout/role-badge';
 import { formatMoney, greetingName } from '@/lib/format';
+import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { useDashboardTransactions } from '../api/get-transactions';
-import { useWalletBalance } from '../api/get-wallet-balance';
 import { AccountSecurity } from '../components/account-security';
 import { QuickActions } from '../components/quick-actions';
 import { RecentTransactions } from '../components/recent-transactions';
@@ -19,6 +19,7 @@ export function DashboardPage({ user }: { user: TUser }) {
   const list = transactions.data ?? [];
   const stats = dashboardStats(list);
   const loadingTx = transactions.isLoading;
+  // The wallet card shows 0 in the user's currency when the balance call fails.
   const balance = wallet.data
     ? formatMoney(wallet.data.balance, wallet.data.currency)
     : formatMoney('0', user.walletCurrency || 'ZAR');

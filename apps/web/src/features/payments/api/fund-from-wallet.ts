@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
-import { invalidateMoney } from './keys';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 
 /** POST /api/transactions/:id/fund-from-wallet: the buyer pays the total from their wallet. */
 export const fundFromWallet = (transactionId: string) =>
@@ -11,6 +11,6 @@ export function useFundFromWallet(transactionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => fundFromWallet(transactionId),
-    onSuccess: () => invalidateMoney(queryClient, transactionId),
+    onSuccess: () => invalidateTransactionsAndWallet(queryClient, transactionId),
   });
 }

@@ -7,7 +7,7 @@ import type { TPaymentIntentResponse } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { syncPayment } from '../api/sync-payment';
+import { syncPayment } from '@/lib/queries/sync-payment';
 import type { PaymentProblem } from '../lib/payment-outcome';
 import { PaymentProblemAlert } from './payment-problem-alert';
 

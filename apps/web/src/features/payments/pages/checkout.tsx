@@ -1,19 +1,10 @@
 import * as React from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  AlertCircle,
-  ArrowLeft,
-  Ban,
-  CheckCircle2,
-  CreditCard,
-  FileSearch,
-  Lock,
-  ShieldAlert,
-  Wallet,
-} from 'lucide-react';
+import { AlertCircle, ArrowLeft, Ban, CheckCircle2, CreditCard, Lock, ShieldAlert, Wallet } from 'lucide-react';
 import { toMinor, type TTransaction } from '@holdfast/contracts';
 import { PageHeader } from '@/components/layout/page-header';
+import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,11 +14,11 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
+import { useTransaction } from '@/lib/queries/get-transaction';
+import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useFundFromWallet } from '../api/fund-from-wallet';
-import { useCheckoutTransaction } from '../api/get-checkout-transaction';
-import { useWalletBalance } from '../api/get-wallet-balance';
-import { invalidateMoney } from '../api/keys';
 import { CardPayment } from '../components/card-payment';
 import { OrderSummary } from '../components/order-summary';
 
@@ -43,7 +34,7 @@ function ViewTransactionButton({ id }: { id: string }) {
 export function CheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { user, isLoading: userLoading } = useUser();
-  const transaction = useCheckoutTransaction(id);
+  const transaction = useTransaction(id);
 
   if (userLoading) return <PageSpinner />;
   if (!user) {
@@ -66,22 +57,7 @@ export function CheckoutPage() {
   if (!tx) {
     const status = errorStatus(transaction.error);
     const missing = status === 404 || status === 403 || status === 400 || !transaction.error;
-    return (
-      <NoticeCard
-        icon={<FileSearch />}
-        title={missing ? 'Transaction Not Found' : 'Transaction unavailable'}
-        description={
-          missing
-            ? 'This transaction does not exist or you are not a party to it.'
-            : errorMessage(transaction.error, 'It could not be loaded. Please try again.')
-        }
-        asPageTitle
-      >
-        <Button asChild variant="outline">
-          <Link href="/transactions">View all transactions</Link>
-        </Button>
-      </NoticeCard>
-    );
+    return <TransactionUnavailable missing={missing} error={transaction.error} />;
   }
   if (tx.viewerRole !== 'buyer' && tx.buyerId !== user.id) {
     return (
@@ -139,7 +115,7 @@ function Checkout({ tx }: { tx: TTransaction }) {
 
   const onPaid = React.useCallback(() => {
     toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
-    void invalidateMoney(queryClient, tx.id);
+    void invalidateTransactionsAndWallet(queryClient, tx.id);
     navigate(`/transactions/${tx.id}?payment=success`);
   }, [navigate, queryClient, tx.id]);
 

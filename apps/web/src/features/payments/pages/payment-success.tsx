@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NoticeCard } from '@/components/ui/notice-card';
-import { invalidateMoney } from '../api/keys';
-import { useSyncPayment } from '../api/sync-payment';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
+import { useSyncPayment } from '@/lib/queries/sync-payment';
 
 export const PAYMENT_SUCCESS_REDIRECT_SECONDS = 5;
 
@@ -19,8 +19,9 @@ export function PaymentSuccessPage() {
 
   React.useEffect(() => {
     // After a provider redirect, apply the payment before the wallet is shown again.
-    if (paymentId) sync(paymentId, { onSettled: () => void invalidateMoney(queryClient) });
-    else void invalidateMoney(queryClient);
+    // The sync refreshes the transactions, the wallet and the user when it settles.
+    if (paymentId) sync(paymentId);
+    else invalidateTransactionsAndWallet(queryClient);
   }, [paymentId, sync, queryClient]);
 
   React.useEffect(() => {

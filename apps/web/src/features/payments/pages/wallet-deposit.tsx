@@ -9,19 +9,19 @@ import {
   type CurrencyCode,
   type TPaymentIntentResponse,
 } from '@holdfast/contracts';
+import { CurrencySelect } from '@/components/currency-select';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { useCurrencies } from '@/lib/queries/get-currencies';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { useCreateDeposit } from '../api/create-deposit';
-import { useCurrencies } from '../api/get-currencies';
-import { invalidateMoney } from '../api/keys';
 import { CardPayment } from '../components/card-payment';
 import { depositValidation, splitMessage } from '../lib/deposit';
 
@@ -64,7 +64,7 @@ export function WalletDepositPage() {
 
   const onPaid = React.useCallback(() => {
     toast({ title: 'Deposit Successful', description: 'Your wallet has been credited successfully!' });
-    void invalidateMoney(queryClient);
+    void invalidateTransactionsAndWallet(queryClient);
     navigate('/dashboard');
   }, [navigate, queryClient]);
 
@@ -88,18 +88,12 @@ export function WalletDepositPage() {
                 <form onSubmit={onContinue} className="grid gap-5" noValidate>
                   <div className="grid gap-2">
                     <Label htmlFor="deposit-currency">Currency</Label>
-                    <Select value={currency} onValueChange={setCurrency}>
-                      <SelectTrigger id="deposit-currency">
-                        <SelectValue placeholder="Select currency" />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {currencies.supported.map((c) => (
-                          <SelectItem key={c.code} value={c.code}>
-                            {c.code} ({c.symbol}) · {c.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
+                    <CurrencySelect
+                      id="deposit-currency"
+                      value={currency}
+                      onValueChange={setCurrency}
+                      currencies={currencies}
+                    />
                   </div>
                   <div className="grid gap-2">
                     <Label htmlFor="deposit-amount">Amount</Label>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAcceptTransactionRequest, TTransaction } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
-import { invalidateTransaction } from './keys';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 
 /** PATCH /api/transactions/:id/accept (seller): pending → active, with optional delivery details. */
 export const acceptTransaction = (id: string, body: TAcceptTransactionRequest) =>
@@ -11,6 +11,6 @@ export function useAcceptTransaction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TAcceptTransactionRequest) => acceptTransaction(id, body),
-    onSuccess: () => invalidateTransaction(queryClient, id),
+    onSuccess: () => invalidateTransactionsAndWallet(queryClient, id),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
-import { invalidateTransaction } from './keys';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 
 /** PATCH /api/transactions/:id/confirm (buyer, funded and active): completes and releases the funds. */
 export const confirmTransaction = (id: string, confirmationPhrase: string) =>
@@ -11,6 +11,6 @@ export function useConfirmTransaction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (confirmationPhrase: string) => confirmTransaction(id, confirmationPhrase),
-    onSuccess: () => invalidateTransaction(queryClient, id),
+    onSuccess: () => invalidateTransactionsAndWallet(queryClient, id),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateTransactionRequest, TTransaction } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
-import { TRANSACTIONS_QUERY_KEY } from './keys';
+import { TRANSACTIONS_QUERY_KEY } from '@/lib/queries/keys';
 
 /** POST /api/transactions: the caller becomes the buyer. */
 export const createTransaction = (body: TCreateTransactionRequest) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
-import { invalidateTransaction } from './keys';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 
 /** PATCH /api/transactions/:id/decline (seller): pending → cancelled, any funding back to the buyer's wallet. */
 export const declineTransaction = (id: string) =>
@@ -11,6 +11,6 @@ export function useDeclineTransaction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => declineTransaction(id),
-    onSuccess: () => invalidateTransaction(queryClient, id),
+    onSuccess: () => invalidateTransactionsAndWallet(queryClient, id),
   });
 }

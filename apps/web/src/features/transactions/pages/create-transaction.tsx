@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { Lock, Package, PlusCircle, Wrench } from 'lucide-react';
 import { DEFAULT_CURRENCY, DESCRIPTION_MAX_LENGTH, type TTransactionType } from '@holdfast/contracts';
+import { CurrencySelect } from '@/components/currency-select';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,15 +10,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
+import { useCurrencies } from '@/lib/queries/get-currencies';
 import { cn } from '@/lib/utils';
 import { useCreateTransaction } from '../api/create-transaction';
-import { useCurrencies } from '../api/get-currencies';
 import { useAmountValidation } from '../api/validate-amount';
 import { FeeCalculator, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
 import { limitsLine, sanitizeAmountInput } from '../lib/amount';
@@ -131,18 +131,7 @@ function CreateTransactionForm() {
               <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
                 <div className="grid content-start gap-2">
                   <Label htmlFor="currency">Currency</Label>
-                  <Select value={currency} onValueChange={setCurrency}>
-                    <SelectTrigger id="currency">
-                      <SelectValue placeholder="Select currency" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {currencies.supported.map((c) => (
-                        <SelectItem key={c.code} value={c.code}>
-                          {c.code} ({c.symbol}) · {c.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <CurrencySelect id="currency" value={currency} onValueChange={setCurrency} currencies={currencies} />
                 </div>
                 <div className="grid content-start gap-2">
                   <Label htmlFor="amount">Amount</Label>

@@ -1,14 +1,14 @@
 import * as React from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { ArrowLeft, FileSearch } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
+import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Button } from '@/components/ui/button';
-import { NoticeCard } from '@/components/ui/notice-card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, errorStatus } from '@/lib/api';
+import { errorStatus } from '@/lib/api';
 import { useUser } from '@/lib/auth';
-import { useTransaction } from '../api/get-transaction';
-import { useSyncPayment } from '../api/sync-payment';
+import { useTransaction } from '@/lib/queries/get-transaction';
+import { useSyncPayment } from '@/lib/queries/sync-payment';
 import { TransactionCard } from '../components/transaction-card';
 
 function BackLink() {
@@ -52,20 +52,7 @@ export function TransactionDetailsPage() {
     return (
       <>
         <BackLink />
-        <NoticeCard
-          icon={<FileSearch />}
-          title={missing ? 'Transaction Not Found' : 'Transaction unavailable'}
-          description={
-            missing
-              ? 'This transaction does not exist or you are not a party to it.'
-              : errorMessage(transaction.error, 'It could not be loaded. Please try again.')
-          }
-          asPageTitle
-        >
-          <Button asChild variant="outline">
-            <Link href="/transactions">View all transactions</Link>
-          </Button>
-        </NoticeCard>
+        <TransactionUnavailable missing={missing} error={transaction.error} />
       </>
     );
   }

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { humanize } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useTransactions } from '../api/get-transactions';
+import { useTransactions } from '@/lib/queries/get-transactions';
 import { TransactionCard } from '../components/transaction-card';
 import { TRANSACTION_FILTERS, filterCounts, filterTransactions, type TransactionFilter } from '../lib/filters';
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WALLET_ACTIVITY_DEFAULT_LIMIT, type TWalletActivity } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
-
-export const WALLET_TRANSACTIONS_QUERY_KEY = ['/api/wallet/transactions'] as const;
+import { WALLET_TRANSACTIONS_QUERY_KEY } from '@/lib/queries/keys';
 
 /** GET /api/wallet/transactions?limit=10: the latest wallet movements, newest first. */
 export const getWalletTransactions = (limit = WALLET_ACTIVITY_DEFAULT_LIMIT) =>

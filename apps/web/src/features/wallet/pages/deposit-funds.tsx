@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/lib/auth';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
-import { apiJson } from '@/lib/api';
+import { apiJson } from '../api';
 import { TRANSACTIONS_QUERY_KEY } from './keys';
 
 /** GET /api/transactions: the caller's transactions, newest first. */

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TWalletBalance } from '@holdfast/contracts';
-import { apiJson } from '@/lib/api';
-
-export const WALLET_BALANCE_QUERY_KEY = ['/api/wallet/balance'] as const;
+import { apiJson } from '../api';
+import { WALLET_BALANCE_QUERY_KEY } from './keys';
 
 /** GET /api/wallet/balance: the wallet currency's balance and every other currency held. */
 export const getWalletBalance = () => apiJson<TWalletBalance>('GET', '/api/wallet/balance');

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
-import { apiJson } from '@/lib/api';
+import { apiJson } from '../api';
 import { transactionQueryKey } from './keys';
 
-/** GET /api/transactions/:id */
+/** GET /api/transactions/:id: one transaction (the details page and the checkout share its cache entry). */
 export const getTransaction = (id: string) =>
   apiJson<TTransaction>('GET', `/api/transactions/${encodeURIComponent(id)}`);
 
