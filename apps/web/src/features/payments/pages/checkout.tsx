@@ -1,8 +1,9 @@
 import * as React from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft, Ban, CheckCircle2, CreditCard, Lock, ShieldAlert, Wallet } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Ban, CheckCircle2, CreditCard, ShieldAlert, Wallet } from 'lucide-react';
 import { toMinor, type TTransaction } from '@holdfast/contracts';
+import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
 import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -38,19 +39,7 @@ export function CheckoutPage() {
 
   if (userLoading) return <PageSpinner />;
   if (!user) {
-    return (
-      <NoticeCard
-        icon={<Lock />}
-        tone="danger"
-        title="Access Denied"
-        description="Please log in to complete payment."
-        asPageTitle
-      >
-        <Button asChild>
-          <Link href="/login">Log in</Link>
-        </Button>
-      </NoticeCard>
-    );
+    return <AccessDenied description="Please log in to complete payment." />;
   }
   if (transaction.isLoading) return <PageSpinner message="Loading transaction..." />;
   const tx = transaction.data;

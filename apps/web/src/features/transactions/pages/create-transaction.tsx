@@ -1,14 +1,14 @@
 import * as React from 'react';
-import { Link, useLocation } from 'wouter';
-import { Lock, Package, PlusCircle, Wrench } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { Package, PlusCircle, Wrench } from 'lucide-react';
 import { DEFAULT_CURRENCY, DESCRIPTION_MAX_LENGTH, type TTransactionType } from '@holdfast/contracts';
 import { CurrencySelect } from '@/components/currency-select';
+import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NoticeCard } from '@/components/ui/notice-card';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -31,19 +31,7 @@ export function CreateTransactionPage() {
   const { user, isLoading } = useUser();
   if (isLoading) return null;
   if (!user) {
-    return (
-      <NoticeCard
-        icon={<Lock />}
-        tone="danger"
-        title="Access Denied"
-        description="Please log in to create transactions."
-        asPageTitle
-      >
-        <Button asChild>
-          <Link href="/login">Log in</Link>
-        </Button>
-      </NoticeCard>
-    );
+    return <AccessDenied description="Please log in to create transactions." />;
   }
   return <CreateTransactionForm />;
 }
