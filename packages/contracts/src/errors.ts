@@ -1,23 +1,58 @@
 import { z } from 'zod';
 
-/** Stable error codes the client can branch on; `message` is for people. */
-export const ERROR_CODES = [
-  'VALIDATION',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'INSUFFICIENT_FUNDS',
-  'PAYMENT_FAILED',
-  'RATE_LIMITED',
-  'PAYLOAD_TOO_LARGE',
-  'INTERNAL',
-] as const;
-export type TErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
+ * means. `message` is for people and may change; `code` does not. The one list: the server throws by
+ * code (its status comes from here), the OpenAPI document describes every code, the web branches on it.
+ */
+export const ERROR_CODE_INFO = {
+  VALIDATION: { status: 400, meaning: 'A field or the body is invalid; `fields` names the fields' },
+  UNAUTHENTICATED: { status: 401, meaning: 'No valid session: sign in' },
+  ACCOUNT_NOT_FOUND: { status: 401, meaning: 'Sign-in: no account has this email address' },
+  WRONG_PASSWORD: { status: 401, meaning: 'Sign-in: the password is not correct' },
+  FORBIDDEN: { status: 403, meaning: 'Signed in, but this caller may not do this' },
+  EMAIL_NOT_VERIFIED: { status: 403, meaning: 'The caller must verify their email address first' },
+  CROSS_ORIGIN: { status: 403, meaning: 'A state-changing call from an origin that is not trusted' },
+  NOT_FOUND: { status: 404, meaning: 'No such resource, or the caller may not know it exists' },
+  EMAIL_IN_USE: { status: 409, meaning: 'Registration: an account with this email already exists' },
+  ALREADY_ACCEPTED: { status: 409, meaning: 'The transaction has already been accepted' },
+  ALREADY_COMPLETED: { status: 409, meaning: 'The transaction has already been completed' },
+  ALREADY_CANCELLED: { status: 409, meaning: 'The transaction has been cancelled' },
+  UNDER_DISPUTE: { status: 409, meaning: 'The transaction is under dispute; its money stays in escrow' },
+  NOT_ACTIVE: { status: 409, meaning: 'The seller has not accepted the transaction yet' },
+  NOT_FUNDED: { status: 409, meaning: 'The transaction has not been funded yet' },
+  ALREADY_FUNDED: { status: 409, meaning: 'The transaction has already been funded' },
+  SELLER_MISSING: { status: 409, meaning: 'No verified account holds the seller email' },
+  INSUFFICIENT_FUNDS: { status: 409, meaning: 'The wallet balance does not cover the amount' },
+  PAYMENT_CANCELED: { status: 409, meaning: 'The card payment was canceled; start a new one' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, meaning: 'A request with this Idempotency-Key is still running' },
+  PAYMENT_FAILED: { status: 402, meaning: 'The card was declined or could not be charged' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'The request body is larger than the server accepts' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    meaning: 'This Idempotency-Key was used before with another method, path or body',
+  },
+  RATE_LIMITED: { status: 429, meaning: 'Too many requests or attempts: wait, then try again' },
+  INTERNAL: { status: 500, meaning: 'An unexpected failure on our side; nothing was changed' },
+  PROVIDER_UNAVAILABLE: { status: 502, meaning: 'The payment provider could not be reached; try again' },
+  SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part of the service is down; try again shortly' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type TErrorCode = keyof typeof ERROR_CODE_INFO;
+export const ERROR_CODES = Object.keys(ERROR_CODE_INFO) as [TErrorCode, ...TErrorCode[]];
+
+/** The HTTP status an error code travels with. */
+export const statusOfErrorCode = (code: TErrorCode): number => ERROR_CODE_INFO[code].status;
+
+export const ZErrorCode = z.enum(ERROR_CODES).meta({
+  description:
+    'Stable error code to branch on (the message is for people):\n' +
+    ERROR_CODES.map((c) => `- \`${c}\` (${ERROR_CODE_INFO[c].status}): ${ERROR_CODE_INFO[c].meaning}`).join('\n'),
+});
 
 export const ZErrorResponse = z.object({
   message: z.string(),
-  code: z.enum(ERROR_CODES).optional(),
+  code: ZErrorCode,
   /** Field name -> first message, for validation failures. */
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -1,26 +1,25 @@
-import type { TErrorCode } from '@holdfast/contracts';
+import { MESSAGES, statusOfErrorCode, type TErrorCode } from '@holdfast/contracts';
 
-/** An error meant for the client: a status, a stable code and a message people can read. */
+/** An error meant for the client: a stable code (its HTTP status comes with it) and a message people can read. */
 export class AppError extends Error {
+  readonly statusCode: number;
   constructor(
-    readonly statusCode: number,
     readonly code: TErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = statusOfErrorCode(code);
   }
 }
 
+export const appError = (code: TErrorCode, message: string, fields?: Record<string, string>) =>
+  new AppError(code, message, fields);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError(400, 'VALIDATION', message, fields);
-export const unauthenticated = (message = 'You must be signed in to do that') =>
-  new AppError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'You do not have permission to do that') => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const insufficientFunds = (message = 'Insufficient wallet balance') =>
-  new AppError(409, 'INSUFFICIENT_FUNDS', message);
-export const paymentFailed = (message: string) => new AppError(402, 'PAYMENT_FAILED', message);
-export const tooManyRequests = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+  new AppError('VALIDATION', message, fields);
+export const unauthenticated = (message: string = MESSAGES.auth.notSignedIn) =>
+  new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message: string = MESSAGES.auth.forbidden) => new AppError('FORBIDDEN', message);
+export const notFound = (message: string = MESSAGES.generic.notFound) => new AppError('NOT_FOUND', message);
+export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
