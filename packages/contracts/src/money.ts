@@ -90,8 +90,20 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
   return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
 }
 
-/** Service fee: 3% of the amount, i.e. FEE_BASIS_POINTS / 10 000. */
+/** Decimal places of a currency's minor unit; 2 for a code we do not support (shown, never stored). */
+export function decimalsOf(currency: string): number {
+  return isCurrencyCode(currency) ? CURRENCIES[currency].decimalPlaces : 2;
+}
+
+/** Minor units as the wire's decimal string in the currency's places: 12345n, 'ZAR' -> "123.45". */
+export function toDecimal(minor: bigint, currency: string): string {
+  return fromMinor(minor, decimalsOf(currency));
+}
+
+/** Service fee: 3% of the amount, i.e. FEE_BASIS_POINTS / 10 000. The one home of the rate. */
 export const FEE_BASIS_POINTS = 300n;
+/** The rate as people read it ("3%"), for every text that names the fee. */
+export const FEE_RATE_LABEL = `${Number(FEE_BASIS_POINTS) / 100}%`;
 
 /** fee = 3% of amount, rounded half-up to the minor unit. */
 export function feeFor(amountMinor: bigint): bigint {
@@ -143,7 +155,7 @@ export function fromMinor(minor: bigint, decimals: number): string {
  */
 export function formatMoney(amount: string, currency: string): string {
   const info = isCurrencyCode(currency) ? CURRENCIES[currency] : undefined;
-  const decimals = info?.decimalPlaces ?? 2;
+  const decimals = decimalsOf(currency);
   const minor = toMinor(amount.replace(/^-/, ''), Math.max(decimals, 2)) ?? 0n;
   const negative = amount.startsWith('-') && minor !== 0n;
   const [whole, fraction] = fromMinor(minor, decimals).split('.');
