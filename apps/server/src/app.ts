@@ -10,8 +10,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
 import { registerOriginCheck } from './lib/origin-check.js';
-import { registerAuth } from './modules/auth/auth.plugin.js';
-import { createServices, type Services } from './services.js';
+import { registerAuth } from './modules/auth/index.js';
+import { createProviders, createServices, type Providers, type Services } from './services.js';
 import { registerRoutes } from './routes.js';
 import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
@@ -28,11 +28,11 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   /** Replace provider implementations (payments, email) — used to point adapters at local stand-ins. */
-  overrides?: Partial<Services>;
+  providers?: Partial<Providers>;
 }
 
 /** Composes the whole server. No side effects until called; nothing listens until the caller says so. */
-export async function buildApp({ config, database, overrides }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, providers }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -51,7 +51,15 @@ export async function buildApp({ config, database, overrides }: BuildAppOptions)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('services', { ...createServices(config, database), ...overrides });
+  app.decorate(
+    'services',
+    createServices({
+      config,
+      database,
+      providers: { ...createProviders(config, database), ...providers },
+      log: app.log,
+    }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -83,7 +91,7 @@ export async function buildApp({ config, database, overrides }: BuildAppOptions)
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
   registerOriginCheck(app);
-  await registerAuth(app);
+  registerAuth(app);
   registerIdempotency(app);
 
   await registerRoutes(app);

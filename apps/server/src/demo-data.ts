@@ -1,8 +1,8 @@
 import type { TUser } from '@holdfast/contracts';
 import type { Db } from './db/client.js';
 import type { SessionUser } from './lib/auth-context.js';
-import { postEntry } from './ledger/index.js';
-import { acceptTransaction, createTransaction, fundFromWallet } from './modules/transactions/transactions.service.js';
+import { depositToWallet } from './ledger/index.js';
+import type { TransactionsService } from './modules/transactions/index.js';
 
 const asSessionUser = (u: TUser): SessionUser => ({
   id: u.id,
@@ -18,35 +18,38 @@ const asSessionUser = (u: TUser): SessionUser => ({
  * gets R 5 000,00 in the wallet (as a card deposit would), one transaction waits for the seller, one is
  * funded and accepted, ready for the buyer to confirm.
  */
-export async function seedDemoMoney(db: Db, buyerUser: TUser, sellerUser: TUser): Promise<void> {
+export async function seedDemoMoney(
+  transactions: TransactionsService,
+  db: Db,
+  buyerUser: TUser,
+  sellerUser: TUser,
+): Promise<void> {
   const buyer = asSessionUser(buyerUser);
   const seller = asSessionUser(sellerUser);
   await db.transaction((tx) =>
-    postEntry(tx, {
-      kind: 'deposit',
+    depositToWallet(tx, {
       userId: buyer.id,
+      currency: 'ZAR',
+      amount: 500000n,
+      provider: 'sandbox',
       paymentId: 'demo-seed-deposit',
       memo: 'Demo deposit',
-      postings: [
-        { account: { type: 'provider_clearing', provider: 'sandbox', currency: 'ZAR' }, amount: -500000n },
-        { account: { type: 'wallet', userId: buyer.id, currency: 'ZAR' }, amount: 500000n },
-      ],
     }),
   );
-  await createTransaction(db, buyer, {
+  await transactions.create(buyer, {
     amount: '1200.00',
     currency: 'ZAR',
     sellerEmail: seller.email,
     description: 'Vintage record player, fully serviced',
     type: 'product',
   });
-  const design = await createTransaction(db, buyer, {
+  const design = await transactions.create(buyer, {
     amount: '850.00',
     currency: 'ZAR',
     sellerEmail: seller.email,
     description: 'Logo design for a coffee shop (3 concepts)',
     type: 'service',
   });
-  await fundFromWallet(db, buyer, design.id);
-  await acceptTransaction(db, seller, design.id, { deliveryNotes: 'First concepts within three working days' });
+  await transactions.fundFromWallet(buyer, design.id);
+  await transactions.accept(seller, design.id, { deliveryNotes: 'First concepts within three working days' });
 }

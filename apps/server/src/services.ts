@@ -1,22 +1,59 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
-import { walletBalanceText } from './modules/wallet/wallet.queries.js';
+import { createAdminService } from './modules/admin/index.js';
+import { createAuth, createAuthService, createLoginLimiter } from './modules/auth/index.js';
+import { createPaymentsService } from './modules/payments/index.js';
+import { createSystemService } from './modules/system/index.js';
+import { createTransactionsService } from './modules/transactions/index.js';
+import { createWalletService } from './modules/wallet/index.js';
 
-/** Long-lived collaborators built once per app; modules receive only what they use. */
-export interface Services {
+/** Adapters to the outside world; tests point them at local stand-ins. */
+export interface Providers {
   email: EmailProvider;
   /** Card payments: `sandbox` (embedded test cards) or `stripe`. */
   payments: PaymentProvider;
-  /** The user's wallet balance as a decimal string (GET /api/auth/user); '0.00' until provided. */
-  walletBalance?: (userId: string, currency: string) => Promise<string>;
 }
 
-export function createServices(config: Config, database: Database): Services {
+export function createProviders(config: Config, database: Database): Providers {
   return {
     email: createEmailProvider(config, database.db),
     payments: createPaymentProvider(config, database.db),
-    walletBalance: (userId, currency) => walletBalanceText(database.db, userId, currency),
   };
 }
+
+export interface ServicesDeps {
+  config: Config;
+  database: Database;
+  providers: Providers;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * Every service, built once per app (Infisical's shape): each is a factory that receives only what it
+ * uses, and routes reach them as `app.services.<name>`. Modules never build each other's services.
+ */
+export function createServices({ config, database, providers, log }: ServicesDeps) {
+  const { db } = database;
+  const wallet = createWalletService({ db });
+  const transactions = createTransactionsService({ db });
+  const identity = createAuth({ config, db, email: providers.email });
+  return {
+    auth: createAuthService({
+      db,
+      auth: identity,
+      limiter: createLoginLimiter(db, config.login),
+      walletBalance: wallet.balanceText,
+      log,
+    }),
+    transactions,
+    payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
+    wallet,
+    admin: createAdminService({ db }),
+    system: createSystemService({ config, database }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

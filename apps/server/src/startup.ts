@@ -42,7 +42,8 @@ export function formatDemoAccounts(accounts: readonly DemoAccount[] = DEMO_ACCOU
 
 /** First-start data: the configured admin and, outside production, demo accounts (printed). */
 export async function prepareData(app: FastifyInstance): Promise<void> {
-  const { config, authService } = app;
+  const { config } = app;
+  const authService = app.services.auth;
   const [row] = await app.database.db.select({ n: count() }).from(users);
   const isNewInstallation = (row?.n ?? 0) === 0;
 
@@ -62,7 +63,7 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
     const seeded = [];
     for (const account of DEMO_ACCOUNTS) seeded.push((await authService.ensureAccount(account)).user);
     const [buyer, seller] = seeded;
-    await seedDemoMoney(app.database.db, buyer!, seller!);
+    await seedDemoMoney(app.services.transactions, app.database.db, buyer!, seller!);
     console.log(
       `\n${formatDemoAccounts()}\n  The demo buyer has R 5 000,00 in the wallet and two transactions with the demo seller.\n`,
     );

@@ -67,7 +67,7 @@ async function main() {
   try {
     await database.migrate();
     const app = await buildApp({ config, database });
-    const { user, created } = await app.authService.ensureAccount({ ...parsed.data, role: 'admin' });
+    const { user, created } = await app.services.auth.ensureAccount({ ...parsed.data, role: 'admin' });
     await app.close();
     console.log(
       created

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES, type TErrorResponse } from '@holdfast/contracts';
+import { MESSAGES, type TErrorCode, type TErrorResponse } from '@holdfast/contracts';
 import { AppError } from './errors.js';
 
 /** PostgreSQL refused a text value (NUL byte, bad encoding): the client's input, not our failure. */
@@ -16,7 +16,16 @@ function databaseCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** One error shape for every failure: { message, code?, fields? }. Internals never reach the client. */
+/** The code for a framework or plugin error that carries only a 4xx status. */
+const CODE_BY_STATUS: Record<number, TErrorCode> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'RATE_LIMITED',
+};
+
+/** One error shape for every failure: { message, code, fields? }. Internals never reach the client. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const send = (status: number, body: TErrorResponse) => reply.status(status).send(body);
@@ -55,10 +64,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(400, { message: INVALID_TEXT_MESSAGE, code: 'VALIDATION' });
     }
     const status = error.statusCode ?? 500;
-    if (status === 429)
-      return send(429, { message: error.message || MESSAGES.generic.rateLimited, code: 'RATE_LIMITED' });
     if (status >= 400 && status < 500) {
-      return send(status, { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'VALIDATION' });
+      const code = CODE_BY_STATUS[status] ?? 'VALIDATION';
+      return send(status, {
+        message: status === 429 ? error.message || MESSAGES.generic.rateLimited : error.message,
+        code,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { message: MESSAGES.generic.internal, code: 'INTERNAL' });

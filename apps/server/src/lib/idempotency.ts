@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { AppError, badRequest, conflict } from './errors.js';
+import { appError, badRequest } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -96,8 +96,8 @@ export function registerIdempotency(app: FastifyInstance) {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-    if (!existing) throw conflict(IDEMPOTENCY_MESSAGES.inProgress); // released by a failing first request just now
-    if (existing.fingerprint !== fingerprint) throw new AppError(422, 'CONFLICT', IDEMPOTENCY_MESSAGES.mismatch);
+    if (!existing) throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress); // released by a failing first request just now
+    if (existing.fingerprint !== fingerprint) throw appError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
     if (existing.state === 'in_progress') {
       const abandoned = Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
       if (abandoned) {
@@ -119,7 +119,7 @@ export function registerIdempotency(app: FastifyInstance) {
           return;
         }
       }
-      throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+      throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress);
     }
     return reply
       .status(existing.responseStatus ?? 200)
@@ -195,5 +195,5 @@ export async function completeIdempotentRequest(
     })
     .where(ownClaim(owned))
     .returning({ key: idempotencyKeys.key });
-  if (!stored.length) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+  if (!stored.length) throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress);
 }

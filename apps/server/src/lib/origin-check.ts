@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@holdfast/contracts';
-import { forbidden } from './errors.js';
+import { appError } from './errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Payment providers call these server to server and prove themselves with a signature instead. */
@@ -36,6 +36,6 @@ export function registerOriginCheck(app: FastifyInstance) {
     if (origin === undefined) return;
     const path = request.url.split('?')[0] ?? '';
     if (EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
-    if (!isAllowedOrigin(origin, trusted, request)) throw forbidden(MESSAGES.auth.crossOrigin);
+    if (!isAllowedOrigin(origin, trusted, request)) throw appError('CROSS_ORIGIN', MESSAGES.auth.crossOrigin);
   });
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { databaseFromPglite, databaseFromPostgres, type Database } from '../db/client.js';
-import type { Services } from '../services.js';
+import type { Providers } from '../services.js';
 
 /**
  * The engine a test run uses: vitest's `postgres` project sets TEST_DB_ENGINE=postgres and
@@ -51,11 +51,11 @@ export interface TestApp {
 
 /** The whole app on its own database, ready for `app.inject`. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; overrides?: Partial<Services> } = {},
+  opts: { env?: Record<string, string>; providers?: Partial<Providers> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database, overrides: opts.overrides });
+  const app = await buildApp({ config, database, providers: opts.providers });
   await app.ready();
   return {
     app,

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { CURRENCIES, fromMinor, isCurrencyCode, type TAdminStats } from '@holdfast/contracts';
+import { toDecimal, type TAdminStats } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { rawRows } from '../../ledger/queries.js';
-
-const decimalsOf = (currency: string) => (isCurrencyCode(currency) ? CURRENCIES[currency].decimalPlaces : 2);
 
 /** Counts and balances for the admin overview, in three small aggregate queries. */
 export async function adminStats(db: DbOrTx): Promise<TAdminStats> {
@@ -25,7 +23,7 @@ export async function adminStats(db: DbOrTx): Promise<TAdminStats> {
   const money = (type: string) =>
     balances
       .filter((b) => b.type === type)
-      .map((b) => ({ currency: b.currency, balance: fromMinor(BigInt(b.balance), decimalsOf(b.currency)) }));
+      .map((b) => ({ currency: b.currency, balance: toDecimal(BigInt(b.balance), b.currency) }));
   const count = (m: Record<string, number>, k: string) => m[k] ?? 0;
   return {
     users: {

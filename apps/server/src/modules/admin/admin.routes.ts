@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZAdminStats, ZErrorResponse } from '@holdfast/contracts';
 import { requireRole } from '../../lib/auth-context.js';
-import { adminStats } from './admin.queries.js';
 
 export async function adminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,7 +16,7 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireRole(request, 'admin');
-      return adminStats(app.database.db);
+      return app.services.admin.stats();
     },
   );
 }

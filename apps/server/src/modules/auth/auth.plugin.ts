@@ -1,21 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@holdfast/contracts';
-import { forbidden } from '../../lib/errors.js';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE, createAuth, type Auth } from './auth.js';
-import { createAuthService, type AuthService } from './auth.service.js';
-import { createLoginLimiter } from './login-limiter.js';
-import { createSessionLookup, toSessionUser } from './session-lookup.js';
-
-export { toSessionUser };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The Better Auth instance; call `auth.api` on the server, never expose its router wholesale. */
-    auth: Auth;
-    /** Accounts: registration, sign-in, profile, and creating appointed accounts. */
-    authService: AuthService;
-  }
-}
+import { appError } from '../../lib/errors.js';
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
 
 /** The request's headers as Web Headers for Better Auth, with the client IP as Fastify resolved it. */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -35,58 +21,35 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | undefined
 }
 
 /**
- * Accounts foundation: the Better Auth instance, `request.user` from the session cookie on every
- * request, and the one Better Auth path a browser must reach directly (the verify-email link).
- * A plain function, not an encapsulated plugin, so the hook applies to every route.
+ * Accounts foundation: `request.user` from the session cookie on every request, and the one Better Auth
+ * path a browser must reach directly (the verify-email link). A plain function, not an encapsulated
+ * plugin, so the hook applies to every route.
  */
-export async function registerAuth(app: FastifyInstance) {
-  const auth = createAuth({ config: app.config, db: app.database.db, email: app.services.email });
-  app.decorate('auth', auth);
-  app.decorate(
-    'authService',
-    createAuthService({
-      db: app.database.db,
-      auth,
-      limiter: createLoginLimiter(app.database.db, app.config.login),
-      walletBalance: app.services.walletBalance,
-      log: app.log,
-    }),
-  );
+export function registerAuth(app: FastifyInstance) {
+  const service = app.services.auth;
   app.decorateRequest('user', null);
 
-  const lookupSession = createSessionLookup(auth, app.database.db);
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    // The common case (a live session, not due for refresh) is answered by one query; everything
-    // that makes Better Auth write (refresh, expiry, a dead session's cookie) is left to it.
-    const fast = await lookupSession(cookie);
-    if (fast !== 'delegate') {
-      request.user = fast.user;
-      return;
-    }
-    const { headers, response } = await auth.api.getSession({
-      headers: authHeaders(request),
-      returnHeaders: true,
-    });
+    const { user, headers } = await service.currentUser(cookie, () => authHeaders(request));
     // A refreshed expiry (or a cleared cookie for a dead session) travels back to the browser.
     forwardCookies(reply, headers);
-    if (response) request.user = toSessionUser(response.user);
+    request.user = user;
   });
 
-  // The link in the verification email: Better Auth checks the token, marks the address verified and
-  // redirects to the callback. Nothing else of Better Auth's router is mounted.
+  // The link in the verification email. Nothing else of Better Auth's router is mounted.
   app.get(`${AUTH_BASE_PATH}/verify-email`, { schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, app.config.publicUrl);
     // Only the account holder, signed in, confirms an address. Otherwise whoever registered somebody
     // else's address first would own it the moment its real owner clicked the link in their inbox.
     const tokenEmail = emailOfVerificationToken(url.searchParams.get('token'));
     if (tokenEmail && request.user?.email.toLowerCase() !== tokenEmail) {
-      if (request.user) throw forbidden(MESSAGES.verification.otherAccount);
+      if (request.user) throw appError('FORBIDDEN', MESSAGES.verification.otherAccount);
       return reply.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
     }
-    const response = await auth.handler(new Request(url, { method: 'GET', headers: authHeaders(request) }));
+    const response = await service.verifyEmail(url, authHeaders(request));
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);

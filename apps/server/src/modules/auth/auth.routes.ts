@@ -18,7 +18,7 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 /** The spec's /api/auth/... calls; each one hands Better Auth the work on the server side. */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = app.authService;
+  const service = app.services.auth;
 
   r.post(
     '/auth/register',

@@ -13,9 +13,10 @@ import {
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
+import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
 import { emailKey, ipKey, type LoginLimiter } from './login-limiter.js';
+import { createSessionLookup, toSessionUser } from './session-lookup.js';
 
 export type UserRow = typeof users.$inferSelect;
 /** The user's wallet balance as a decimal string; the wallet module supplies the real one. */
@@ -78,6 +79,28 @@ export interface SignedIn {
 }
 
 export function createAuthService({ db, auth, limiter, walletBalance, log }: AuthServiceDeps) {
+  const lookupSession = createSessionLookup(auth, db);
+
+  /**
+   * The signed-in user behind a session cookie. The common case (a live session, not due for refresh) is
+   * answered by one query; whatever makes Better Auth write (refresh, expiry, a dead session's cookie) is
+   * left to it, and its Set-Cookie headers come back to travel to the browser.
+   */
+  async function currentUser(
+    cookie: string,
+    requestHeaders: () => Headers,
+  ): Promise<{ user: SessionUser | null; headers?: Headers }> {
+    const fast = await lookupSession(cookie);
+    if (fast !== 'delegate') return { user: fast.user };
+    const { headers, response } = await auth.api.getSession({ headers: requestHeaders(), returnHeaders: true });
+    return { user: response ? toSessionUser(response.user) : null, headers };
+  }
+
+  /** The verification link: Better Auth checks the token, marks the address verified and redirects. */
+  function verifyEmail(url: URL, headers: Headers): Promise<Response> {
+    return auth.handler(new Request(url, { method: 'GET', headers }));
+  }
+
   async function userResponse(row: UserRow): Promise<TUser> {
     const balance = walletBalance ? await walletBalance(row.id, row.walletCurrency) : '0.00';
     return toUserResponse(row, balance);
@@ -95,7 +118,7 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
 
   async function register(input: TRegisterInput, headers: Headers): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
-    if (await findUserByEmail(db, email)) throw conflict(MESSAGES.register.emailInUse);
+    if (await findUserByEmail(db, email)) throw appError('EMAIL_IN_USE', MESSAGES.register.emailInUse);
     let result;
     try {
       result = await auth.api.signUpEmail({
@@ -113,18 +136,14 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
       });
     } catch (error) {
       const code = authErrorCode(error);
-      if (code?.startsWith('USER_ALREADY_EXISTS')) throw conflict(MESSAGES.register.emailInUse);
+      if (code?.startsWith('USER_ALREADY_EXISTS')) throw appError('EMAIL_IN_USE', MESSAGES.register.emailInUse);
       if (code === 'PASSWORD_TOO_LONG') throw badRequest(MESSAGES.register.weakPassword);
       if (code === 'PASSWORD_TOO_SHORT') throw badRequest(MESSAGES.register.passwordTooShort);
       if (code === 'INVALID_EMAIL') throw badRequest(MESSAGES.register.invalidEmail);
       // A concurrent registration of the same address loses on the unique index.
-      if (await findUserByEmail(db, email)) throw conflict(MESSAGES.register.emailInUse);
+      if (await findUserByEmail(db, email)) throw appError('EMAIL_IN_USE', MESSAGES.register.emailInUse);
       log?.error({ err: error }, 'registration failed');
-      throw new AppError(
-        isAPIError(error) ? 400 : 500,
-        isAPIError(error) ? 'VALIDATION' : 'INTERNAL',
-        MESSAGES.register.failed,
-      );
+      throw new AppError(isAPIError(error) ? 'VALIDATION' : 'INTERNAL', MESSAGES.register.failed);
     }
     return { user: await userResponse(await requireRow(result.response.user.id)), headers: result.headers };
   }
@@ -146,7 +165,7 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
     const row = await findUserByEmail(db, email);
     if (!row) {
       await limiter.recordFailure(keys);
-      throw unauthenticated(MESSAGES.login.userNotFound);
+      throw appError('ACCOUNT_NOT_FOUND', MESSAGES.login.userNotFound);
     }
     // Counted before the password check, so concurrent guesses cannot all slip past isLocked.
     if (!(await limiter.reserve(keys))) {
@@ -163,15 +182,11 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
     } catch (error) {
       const code = authErrorCode(error);
       if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'INVALID_PASSWORD' || code === 'PASSWORD_TOO_LONG') {
-        throw unauthenticated(MESSAGES.login.wrongPassword); // already counted by reserve
+        throw appError('WRONG_PASSWORD', MESSAGES.login.wrongPassword); // already counted by reserve
       }
       await limiter.release(keys);
       log?.error({ err: error }, 'sign-in failed');
-      throw new AppError(
-        isAPIError(error) ? 401 : 500,
-        isAPIError(error) ? 'UNAUTHENTICATED' : 'INTERNAL',
-        MESSAGES.login.failed,
-      );
+      throw new AppError(isAPIError(error) ? 'UNAUTHENTICATED' : 'INTERNAL', MESSAGES.login.failed);
     }
     await limiter.clear(emailKey(email));
     await limiter.release([ipKey(ctx.ip)]); // a success does not use up the address's budget
@@ -260,7 +275,17 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
     return { user: await userResponse(row), created: true };
   }
 
-  return { getUser, register, login, logout, updateProfile, resendVerification, ensureAccount };
+  return {
+    currentUser,
+    verifyEmail,
+    getUser,
+    register,
+    login,
+    logout,
+    updateProfile,
+    resendVerification,
+    ensureAccount,
+  };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -12,7 +12,6 @@ import {
   ZSandboxConfirmRequest,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
-import { createPaymentsService } from './payments.service.js';
 
 const idempotent = { idempotent: true } as const;
 const errors = {
@@ -33,7 +32,7 @@ const perUserLimit = {
 /** Card payments (transaction funding) and card deposits into the wallet. */
 export async function paymentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPaymentsService({ db: app.database.db, provider: app.services.payments, log: app.log });
+  const service = app.services.payments;
 
   r.post(
     '/transactions/:id/create-payment-intent',
@@ -47,7 +46,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
-    async (request) => service.createTransactionIntent(requireUser(request).id, request.params.id),
+    async (request) => service.createTransactionIntent(requireUser(request), request.params.id),
   );
 
   r.post(
@@ -62,10 +61,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return service.createDeposit(user.id, request.body);
-    },
+    async (request) => service.createDeposit(requireUser(request), request.body),
   );
 
   r.post(
@@ -80,7 +76,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPaymentResult, ...errors, 402: ZErrorResponse, 422: ZErrorResponse },
       },
     },
-    async (request) => service.confirmSandbox(requireUser(request).id, request.body),
+    async (request) => service.confirmSandbox(requireUser(request), request.body),
   );
 
   r.post(
@@ -95,7 +91,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPayment, ...errors, 422: ZErrorResponse, 429: ZErrorResponse, 502: ZErrorResponse },
       },
     },
-    async (request) => service.sync(requireUser(request).id, request.params.paymentId),
+    async (request) => service.sync(requireUser(request), request.params.paymentId),
   );
 
   r.get(
@@ -109,7 +105,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPayment, 401: ZErrorResponse, 404: ZErrorResponse },
       },
     },
-    async (request) => service.get(requireUser(request).id, request.params.paymentId),
+    async (request) => service.get(requireUser(request), request.params.paymentId),
   );
 }
 
@@ -119,7 +115,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
  */
 export async function paymentWebhookRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const service = createPaymentsService({ db: app.database.db, provider: app.services.payments, log: app.log });
+  const service = app.services.payments;
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   r.post(

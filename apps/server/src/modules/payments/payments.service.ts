@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  CURRENCIES,
   PAYMENT_MESSAGES as PM,
-  fromMinor,
+  decimalsOf,
   isCurrencyCode,
+  toDecimal,
   toMinor,
   type CurrencyCode,
   type TPayment,
@@ -12,15 +12,16 @@ import {
   type TSandboxConfirmRequest,
 } from '@holdfast/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { AppError, badRequest, conflict, notFound, paymentFailed } from '../../lib/errors.js';
-import { postEntry } from '../../ledger/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { AppError, appError, badRequest, notFound } from '../../lib/errors.js';
+import { depositToWallet } from '../../ledger/index.js';
 import {
   isSandboxProvider,
   WebhookSignatureError,
   type PaymentProvider,
   type RetrievedIntent,
 } from '../../providers/payments/index.js';
-import { creditCardPayment, loadTransactionForPayment } from '../transactions/transactions.funding.js';
+import type { TransactionsService } from '../transactions/index.js';
 import {
   findOpenTransactionPayment,
   findPayment,
@@ -35,13 +36,11 @@ import {
   type PaymentRow,
 } from './payments.queries.js';
 
-const places = (currency: string) => (isCurrencyCode(currency) ? CURRENCIES[currency].decimalPlaces : 2);
-
 export const toIntentResponse = (p: PaymentRow): TPaymentIntentResponse => ({
   clientSecret: p.clientSecret,
   paymentId: p.id,
   provider: p.provider,
-  amount: fromMinor(p.amount, places(p.currency)),
+  amount: toDecimal(p.amount, p.currency),
   currency: p.currency as CurrencyCode,
 });
 
@@ -50,7 +49,7 @@ export const toPaymentView = (p: PaymentRow): TPayment => ({
   status: p.status,
   purpose: p.purpose,
   transactionId: p.transactionId,
-  amount: fromMinor(p.amount, places(p.currency)),
+  amount: toDecimal(p.amount, p.currency),
   currency: p.currency,
   failureMessage: p.failureMessage,
 });
@@ -62,18 +61,20 @@ const toResult = (p: PaymentRow): TPaymentResult => ({
   transactionId: p.transactionId,
 });
 
-const providerDown = (message: string) => new AppError(502, 'INTERNAL', message);
+const providerDown = (message: string) => appError('PROVIDER_UNAVAILABLE', message);
 
 type IntentRow = Pick<PaymentRow, 'id' | 'purpose' | 'transactionId' | 'userId' | 'amount' | 'currency'>;
 
 export interface PaymentsServiceDeps {
   db: Db;
   provider: PaymentProvider;
+  /** Funding rules and crediting belong to the transactions module. */
+  transactions: Pick<TransactionsService, 'loadForCardPayment' | 'creditCardPayment'>;
   log?: FastifyBaseLogger;
 }
 
 /** Card payments and deposits. The server alone decides success; money moves exactly once per payment. */
-export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps) {
+export function createPaymentsService({ db, provider, transactions, log }: PaymentsServiceDeps) {
   /** Asks the provider for an intent (idempotent per payment id), then records it; null if the row exists. */
   async function createIntent(row: IntentRow, failMessage: string): Promise<PaymentRow | null> {
     let intent;
@@ -109,7 +110,7 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
       log?.warn({ paymentId: payment.id, amountMinor: String(amountMinor), currency }, 'provider amount differs');
     }
     if (payment.purpose === 'transaction') {
-      await creditCardPayment(tx, {
+      await transactions.creditCardPayment(tx, {
         transactionId: payment.transactionId!,
         paymentId: payment.id,
         provider: payment.provider,
@@ -117,15 +118,12 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
         currency,
       });
     } else {
-      await postEntry(tx, {
-        kind: 'deposit',
-        paymentId: payment.id,
+      await depositToWallet(tx, {
         userId: payment.userId,
-        memo: `Card deposit ${payment.id}`,
-        postings: [
-          { account: { type: 'provider_clearing', provider: payment.provider, currency }, amount: -amountMinor },
-          { account: { type: 'wallet', userId: payment.userId, currency }, amount: amountMinor },
-        ],
+        currency,
+        amount: amountMinor,
+        provider: payment.provider,
+        paymentId: payment.id,
       });
     }
     return true;
@@ -155,8 +153,8 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
 
   return {
     /** POST /transactions/:id/create-payment-intent: one open intent per transaction, reused on reloads. */
-    async createTransactionIntent(userId: string, transactionId: string): Promise<TPaymentIntentResponse> {
-      const t = await loadTransactionForPayment(db, transactionId, userId);
+    async createTransactionIntent(user: SessionUser, transactionId: string): Promise<TPaymentIntentResponse> {
+      const t = await transactions.loadForCardPayment(user, transactionId);
       if (!isCurrencyCode(t.currency)) throw badRequest(PM.unsupportedCurrency);
       const open = await findOpenTransactionPayment(db, t.id);
       if (open && open.provider === provider.name && open.amount === t.total && open.currency === t.currency) {
@@ -166,23 +164,30 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
       if (open) await markStatus(db, open.id, 'canceled');
       const id = await nextTransactionPaymentId(db, t.id);
       const row = await createIntent(
-        { id, purpose: 'transaction', transactionId: t.id, userId, amount: t.total, currency: t.currency },
+        { id, purpose: 'transaction', transactionId: t.id, userId: user.id, amount: t.total, currency: t.currency },
         PM.initFailed,
       );
       const winner = row ?? (await findOpenTransactionPayment(db, t.id)) ?? (await findPayment(db, id));
-      if (!winner) throw conflict(PM.initFailed);
+      if (!winner) throw providerDown(PM.initFailed);
       return toIntentResponse(winner);
     },
 
     /** POST /wallet/deposit: a new card payment into the caller's wallet (amount already validated). */
     async createDeposit(
-      userId: string,
+      user: SessionUser,
       input: { amount: string | number; currency: CurrencyCode },
     ): Promise<TPaymentIntentResponse> {
-      const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
+      const amount = toMinor(input.amount, decimalsOf(input.currency));
       if (amount === null || amount <= 0n) throw badRequest(PM.invalidDepositAmount);
       const row = await createIntent(
-        { id: randomPaymentId(), purpose: 'deposit', transactionId: null, userId, amount, currency: input.currency },
+        {
+          id: randomPaymentId(),
+          purpose: 'deposit',
+          transactionId: null,
+          userId: user.id,
+          amount,
+          currency: input.currency,
+        },
         PM.depositFailed,
       );
       if (!row) throw providerDown(PM.depositFailed);
@@ -190,16 +195,16 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
     },
 
     /** POST /payments/sandbox/confirm: the sandbox "bank" decides; success is applied exactly once. */
-    async confirmSandbox(userId: string, input: TSandboxConfirmRequest): Promise<TPaymentResult> {
+    async confirmSandbox(user: SessionUser, input: TSandboxConfirmRequest): Promise<TPaymentResult> {
       if (!isSandboxProvider(provider)) throw notFound(PM.sandboxOnly);
       const p = await findPaymentByClientSecret(db, input.clientSecret);
-      if (!p || p.userId !== userId || p.provider !== 'sandbox') throw notFound(PM.paymentNotFound);
+      if (!p || p.userId !== user.id || p.provider !== 'sandbox') throw notFound(PM.paymentNotFound);
       if (p.status === 'succeeded') return toResult(p);
-      if (p.status === 'canceled') throw conflict(PM.paymentCanceled);
+      if (p.status === 'canceled') throw appError('PAYMENT_CANCELED', PM.paymentCanceled);
 
       if (p.purpose === 'transaction') {
         try {
-          await loadTransactionForPayment(db, p.transactionId!, userId);
+          await transactions.loadForCardPayment(user, p.transactionId!);
         } catch (err) {
           // Funded meanwhile: by this very payment (a racing confirmation) or by other means.
           const now = await findPayment(db, p.id);
@@ -212,15 +217,15 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
       const outcome = provider.chargeCard(input.cardNumber);
       if (!outcome.ok) {
         await markStatus(db, p.id, 'failed', outcome.message);
-        throw paymentFailed(outcome.message);
+        throw appError('PAYMENT_FAILED', outcome.message);
       }
       await db.transaction((tx) => applySuccess(tx, p, p.amount, p.currency));
       return toResult(p);
     },
 
     /** POST /payments/:id/sync: asks the provider (the return page after a redirect) and applies success once. */
-    async sync(userId: string, paymentId: string): Promise<TPayment> {
-      const p = await ownedPayment(userId, paymentId);
+    async sync(user: SessionUser, paymentId: string): Promise<TPayment> {
+      const p = await ownedPayment(user.id, paymentId);
       if (p.status === 'succeeded' || p.provider !== provider.name || isSandboxProvider(provider)) {
         return toPaymentView(p);
       }
@@ -235,8 +240,8 @@ export function createPaymentsService({ db, provider, log }: PaymentsServiceDeps
       return toPaymentView((await findPayment(db, p.id))!);
     },
 
-    async get(userId: string, paymentId: string): Promise<TPayment> {
-      return toPaymentView(await ownedPayment(userId, paymentId));
+    async get(user: SessionUser, paymentId: string): Promise<TPayment> {
+      return toPaymentView(await ownedPayment(user.id, paymentId));
     },
 
     /**

@@ -1,13 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
-import { emailOutbox } from '../../db/schema/index.js';
+
+const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), engine: z.string() });
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { config } = app;
+  const service = app.services.system;
+
+  r.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: ZHealth, 503: ZHealth },
+      },
+    },
+    async (_request, reply) => {
+      const { up, body } = await service.health();
+      return reply.status(up ? 200 : 503).send(body);
+    },
+  );
 
   r.get(
     '/config',
@@ -18,17 +33,11 @@ export async function systemRoutes(app: FastifyInstance) {
         response: { 200: ZPublicConfig },
       },
     },
-    async () => ({
-      sessionIdleTimeoutMs: config.session.idleTimeoutMs,
-      sessionWarningMs: config.session.warningMs,
-      paymentsProvider: config.payments.provider,
-      stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
-      devMailbox: !config.isProduction,
-    }),
+    async () => service.publicConfig(),
   );
 
   // The development mailbox exists only outside production.
-  if (!config.isProduction) {
+  if (!app.config.isProduction) {
     r.get(
       '/dev/mailbox',
       {
@@ -38,19 +47,7 @@ export async function systemRoutes(app: FastifyInstance) {
           response: { 200: z.object({ messages: z.array(ZMailboxMessage) }) },
         },
       },
-      async () => {
-        const rows = await app.database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
-        return {
-          messages: rows.map((m) => ({
-            id: m.id,
-            to: m.to,
-            subject: m.subject,
-            text: m.text,
-            links: m.links,
-            createdAt: m.createdAt.toISOString(),
-          })),
-        };
-      },
+      async () => ({ messages: await service.mailbox() }),
     );
   }
 }

@@ -107,7 +107,7 @@ describe('loadTransactionForPayment', () => {
   it('returns what the payments module needs for the buyer', async () => {
     const { buyer, seller } = await parties(t.app);
     const created = await createTransaction(t.app, buyer, seller.email, { amount: '10.00', currency: 'USD' });
-    expect(await loadTransactionForPayment(db(), created.id, buyer.user.id)).toEqual({
+    expect(await loadTransactionForPayment(db(), created.id, buyer.user)).toEqual({
       id: created.id,
       buyerId: buyer.user.id,
       total: 1_030n,
@@ -121,24 +121,27 @@ describe('loadTransactionForPayment', () => {
     const { buyer, seller } = await parties(t.app);
     const stranger = await registerUser(t.app);
     const created = await createTransaction(t.app, buyer, seller.email);
-    await expect(loadTransactionForPayment(db(), created.id, stranger.user.id)).rejects.toMatchObject({
+    await expect(loadTransactionForPayment(db(), created.id, stranger.user)).rejects.toMatchObject({
       statusCode: 404,
     });
-    await expect(loadTransactionForPayment(db(), 'nope', buyer.user.id)).rejects.toMatchObject({ statusCode: 404 });
-    await expect(loadTransactionForPayment(db(), created.id, seller.user.id)).rejects.toMatchObject({
+    await expect(loadTransactionForPayment(db(), 'nope', buyer.user)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(loadTransactionForPayment(db(), created.id, seller.user)).rejects.toMatchObject({
       statusCode: 403,
+      code: 'FORBIDDEN',
       message: 'Only the buyer can fund this transaction',
     });
     await creditWallet(db(), buyer.user.id, 10_300n);
     await fundFromWallet(t.app, buyer, created.id);
-    await expect(loadTransactionForPayment(db(), created.id, buyer.user.id)).rejects.toMatchObject({
+    await expect(loadTransactionForPayment(db(), created.id, buyer.user)).rejects.toMatchObject({
       statusCode: 409,
+      code: 'ALREADY_FUNDED',
       message: 'This transaction has already been funded',
     });
     const cancelled = await createTransaction(t.app, buyer, seller.email);
     await as(t.app, buyer)('PATCH', `/api/transactions/${cancelled.id}/cancel`);
-    await expect(loadTransactionForPayment(db(), cancelled.id, buyer.user.id)).rejects.toMatchObject({
+    await expect(loadTransactionForPayment(db(), cancelled.id, buyer.user)).rejects.toMatchObject({
       statusCode: 409,
+      code: 'ALREADY_CANCELLED',
       message: 'This transaction has been cancelled',
     });
   });

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { TRANSACTION_MESSAGES as M, type TPaymentStatus, type TTransactionStatus } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { journalEntries, transactions, users } from '../../db/schema/index.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
-import { LedgerError, postEntry } from '../../ledger/index.js';
+import { journalEntries, transactions } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { notFound } from '../../lib/errors.js';
+import { LedgerError, fundEscrowByCard, returnCardPaymentToWallet } from '../../ledger/index.js';
 import { lockTransaction, recordEvent } from './transactions.queries.js';
-import { isUuid, transitionConflict } from './transactions.rules.js';
+import { assertTransition, authorize, isUuid, transitionProblem } from './transactions.rules.js';
 
 export interface CardPayment {
   transactionId: string;
@@ -39,24 +40,21 @@ export async function creditCardPayment(tx: Tx, p: CardPayment): Promise<'funded
     .limit(1);
   if (previous) return previous.kind === 'card_funding' ? 'funded' : 'refunded_to_wallet';
 
-  const clearing = { type: 'provider_clearing' as const, provider: p.provider, currency: p.currency };
+  const payment = {
+    transactionId: t.id,
+    buyerId: t.buyerId,
+    currency: p.currency,
+    amount: p.amountMinor,
+    provider: p.provider,
+    paymentId: p.paymentId,
+  };
   const fundable =
-    transitionConflict('fund', t.status, t.paymentStatus) === null &&
+    transitionProblem('fund', t.status, t.paymentStatus) === null &&
     t.currency === p.currency &&
     t.total === p.amountMinor;
 
   if (fundable) {
-    await postEntry(tx, {
-      kind: 'card_funding',
-      transactionId: t.id,
-      paymentId: p.paymentId,
-      userId: t.buyerId,
-      memo: `Card payment ${p.paymentId}`,
-      postings: [
-        { account: clearing, amount: -p.amountMinor },
-        { account: { type: 'escrow', transactionId: t.id, currency: t.currency }, amount: p.amountMinor },
-      ],
-    });
+    await fundEscrowByCard(tx, payment);
     await tx
       .update(transactions)
       .set({ paymentStatus: 'succeeded', updatedAt: new Date() })
@@ -71,17 +69,7 @@ export async function creditCardPayment(tx: Tx, p: CardPayment): Promise<'funded
     return 'funded';
   }
 
-  await postEntry(tx, {
-    kind: 'overpayment_refund',
-    transactionId: t.id,
-    paymentId: p.paymentId,
-    userId: t.buyerId,
-    memo: `Card payment ${p.paymentId} could not fund the transaction; credited to the buyer's wallet`,
-    postings: [
-      { account: clearing, amount: -p.amountMinor },
-      { account: { type: 'wallet', userId: t.buyerId, currency: p.currency }, amount: p.amountMinor },
-    ],
-  });
+  await returnCardPaymentToWallet(tx, payment);
   await recordEvent(tx, {
     transactionId: t.id,
     actorId: null,
@@ -102,29 +90,19 @@ export interface TransactionForPayment {
 }
 
 /**
- * The transaction a user is about to pay by card: 404 for strangers, 403 for the seller or staff,
- * 409 when it can no longer be funded.
+ * The transaction a user is about to pay by card, refused exactly as funding it would be: 404 for
+ * strangers, 403 for the seller or staff, 409 when it can no longer be funded.
  */
 export async function loadTransactionForPayment(
   db: DbOrTx,
   transactionId: string,
-  userId: string,
+  user: SessionUser,
 ): Promise<TransactionForPayment> {
   if (!isUuid(transactionId)) throw notFound(M.notFound);
   const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!t) throw notFound(M.notFound);
-  if (t.buyerId !== userId) {
-    const [u] = await db
-      .select({ email: users.email, emailVerified: users.emailVerified, role: users.role })
-      .from(users)
-      .where(eq(users.id, userId));
-    const isSeller = !!u && u.emailVerified && u.email.toLowerCase() === t.sellerEmail;
-    const isStaff = !!u && (u.role === 'moderator' || u.role === 'admin');
-    if (isSeller || isStaff) throw forbidden(M.onlyBuyerFund);
-    throw notFound(M.notFound);
-  }
-  const problem = transitionConflict('fund', t.status, t.paymentStatus);
-  if (problem) throw conflict(problem);
+  authorize(t, user, 'fund');
+  assertTransition('fund', t.status, t.paymentStatus);
   return {
     id: t.id,
     buyerId: t.buyerId,

@@ -11,15 +11,6 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth-context.js';
 import { completeIdempotentRequest } from '../../lib/idempotency.js';
-import {
-  acceptTransaction,
-  cancelTransaction,
-  confirmTransaction,
-  createTransaction,
-  fundFromWallet,
-  getTransaction,
-  listTransactions,
-} from './transactions.service.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
 const errors = {
@@ -33,7 +24,7 @@ const idempotent = { idempotent: true } as const;
 
 export async function transactionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
+  const service = app.services.transactions;
   const tags = ['transactions'];
 
   r.post(
@@ -50,7 +41,7 @@ export async function transactionRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // The stored Idempotency-Key response commits with the new row: a retry after a lost response
       // (or a crash before it was sent) replays it and never creates a second transaction.
-      const view = await createTransaction(db, requireUser(request), request.body, {
+      const view = await service.create(requireUser(request), request.body, {
         inTransaction: (tx, created) => completeIdempotentRequest(tx, request, 201, ZTransaction.parse(created)),
       });
       return reply.status(201).send(view);
@@ -66,7 +57,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransactionList, 401: ZErrorResponse },
       },
     },
-    async (request) => listTransactions(db, requireUser(request)),
+    async (request) => service.list(requireUser(request)),
   );
 
   r.get(
@@ -79,7 +70,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (request) => getTransaction(db, requireUser(request), request.params.id),
+    async (request) => service.get(requireUser(request), request.params.id),
   );
 
   r.patch(
@@ -94,7 +85,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (request) => acceptTransaction(db, requireUser(request), request.params.id, request.body ?? {}),
+    async (request) => service.accept(requireUser(request), request.params.id, request.body ?? {}),
   );
 
   r.patch(
@@ -108,7 +99,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (request) => cancelTransaction(db, requireUser(request), request.params.id, 'decline'),
+    async (request) => service.cancel(requireUser(request), request.params.id, 'decline'),
   );
 
   r.patch(
@@ -122,7 +113,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (request) => cancelTransaction(db, requireUser(request), request.params.id, 'cancel'),
+    async (request) => service.cancel(requireUser(request), request.params.id, 'cancel'),
   );
 
   r.patch(
@@ -137,7 +128,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (request) => confirmTransaction(db, requireUser(request), request.params.id, request.body.confirmationPhrase),
+    async (request) => service.confirm(requireUser(request), request.params.id, request.body.confirmationPhrase),
   );
 
   r.post(
@@ -151,6 +142,6 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...errors },
       },
     },
-    async (request) => fundFromWallet(db, requireUser(request), request.params.id),
+    async (request) => service.fundFromWallet(requireUser(request), request.params.id),
   );
 }

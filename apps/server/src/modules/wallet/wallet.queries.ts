@@ -1,11 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { CURRENCIES, fromMinor, isCurrencyCode, type TWalletActivity, type TWalletBalance } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY, toDecimal as decimal, type TWalletActivity, type TWalletBalance } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { journalEntries, ledgerAccounts, postings, transactions } from '../../db/schema/index.js';
+import { journalEntries, ledgerAccounts, postings, transactions, users } from '../../db/schema/index.js';
 import { getWalletBalance, getWalletBalances } from '../../ledger/index.js';
 
-const places = (currency: string) => (isCurrencyCode(currency) ? CURRENCIES[currency].decimalPlaces : 2);
-const decimal = (minor: bigint, currency: string) => fromMinor(minor, places(currency));
+/** The currency a user's wallet is shown in. */
+export async function findWalletCurrency(db: DbOrTx, userId: string): Promise<string> {
+  const [row] = await db.select({ walletCurrency: users.walletCurrency }).from(users).where(eq(users.id, userId));
+  return row?.walletCurrency ?? DEFAULT_CURRENCY;
+}
 
 /** The user's wallet balance in their wallet currency as a decimal string (GET /api/auth/user). */
 export async function walletBalanceText(db: DbOrTx, userId: string, walletCurrency: string): Promise<string> {

@@ -1,0 +1,3 @@
+/** The admin module's public entry. */
+export { createAdminService, type AdminService } from './admin.service.js';
+export { adminRoutes } from './admin.routes.js';

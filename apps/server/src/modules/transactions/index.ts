@@ -1,0 +1,14 @@
+/** The transactions module's public entry: other modules and the composition root import only this. */
+export { createTransactionsService, type TransactionsService } from './transactions.service.js';
+export type { CardPayment, TransactionForPayment } from './transactions.funding.js';
+export {
+  relationOf,
+  authorize,
+  transitionProblem,
+  assertTransition,
+  isUuid,
+  type Relation,
+  type Viewer,
+  type TransactionAction,
+} from './transactions.rules.js';
+export { transactionRoutes } from './transactions.routes.js';
