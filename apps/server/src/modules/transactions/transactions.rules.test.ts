@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PAYMENT_STATUSES,
+  TRANSACTION_MESSAGES as M,
+  TRANSACTION_STATUSES,
+  type TPaymentStatus,
+  type TTransactionStatus,
+} from '@holdfast/contracts';
+import {
+  assertTransition,
+  authorize,
+  nextStatus,
+  relationOf,
+  transitionProblem,
+  type TransactionAction,
+  type Viewer,
+} from './transactions.rules.js';
+
+const t = { buyerId: 'buyer-1', sellerEmail: 'seller@example.test' };
+const viewer = (over: Partial<Viewer> = {}): Viewer => ({
+  id: 'someone',
+  email: 'someone@example.test',
+  emailVerified: true,
+  role: 'buyer',
+  ...over,
+});
+const buyer = viewer({ id: 'buyer-1', email: 'buyer@example.test' });
+const seller = viewer({ id: 'seller-1', email: 'Seller@Example.test', role: 'seller' });
+const unverifiedSeller = viewer({ id: 'seller-2', email: 'seller@example.test', emailVerified: false });
+const moderator = viewer({ id: 'mod-1', role: 'moderator' });
+const admin = viewer({ id: 'admin-1', role: 'admin' });
+const stranger = viewer();
+
+describe('relationOf: the one relationship rule', () => {
+  it('knows the buyer by id, the seller by verified email (any case), staff by role', () => {
+    expect(relationOf(t, buyer)).toMatchObject({ isBuyer: true, isSeller: false, viewerRole: 'buyer' });
+    expect(relationOf(t, seller)).toMatchObject({ isBuyer: false, isSeller: true, viewerRole: 'seller' });
+    expect(relationOf(t, moderator)).toMatchObject({ isStaff: true, viewerRole: 'moderator' });
+    expect(relationOf(t, admin)).toMatchObject({ isStaff: true, viewerRole: 'admin' });
+  });
+
+  it('an unverified holder of the seller email is not the seller and sees nothing', () => {
+    expect(relationOf(t, unverifiedSeller)).toEqual({
+      isBuyer: false,
+      isSeller: false,
+      isUnverifiedSeller: true,
+      isStaff: false,
+      viewerRole: null,
+    });
+  });
+
+  it('a stranger has no role; a buyer who is also staff is seen as the buyer', () => {
+    expect(relationOf(t, stranger).viewerRole).toBeNull();
+    expect(relationOf(t, { ...admin, id: 'buyer-1' }).viewerRole).toBe('buyer');
+  });
+});
+
+describe('authorize: who may act', () => {
+  const outcome = (user: Viewer, action: TransactionAction) => {
+    try {
+      authorize(t, user, action);
+      return 'allowed';
+    } catch (e) {
+      const err = e as { statusCode: number; code: string };
+      return `${err.statusCode} ${err.code}`;
+    }
+  };
+
+  it('matches the table of actions × relationships', () => {
+    const table: Record<TransactionAction, Record<string, string>> = {
+      accept: { buyer: '403 FORBIDDEN', seller: 'allowed', unverified: '403 EMAIL_NOT_VERIFIED' },
+      decline: { buyer: '403 FORBIDDEN', seller: 'allowed', unverified: '403 EMAIL_NOT_VERIFIED' },
+      cancel: { buyer: 'allowed', seller: 'allowed', unverified: '403 EMAIL_NOT_VERIFIED' },
+      confirm: { buyer: 'allowed', seller: '403 FORBIDDEN', unverified: '404 NOT_FOUND' },
+      fund: { buyer: 'allowed', seller: '403 FORBIDDEN', unverified: '404 NOT_FOUND' },
+    };
+    for (const [action, expected] of Object.entries(table) as [TransactionAction, Record<string, string>][]) {
+      expect(outcome(buyer, action), `${action} by buyer`).toBe(expected.buyer);
+      expect(outcome(seller, action), `${action} by seller`).toBe(expected.seller);
+      expect(outcome(unverifiedSeller, action), `${action} by unverified seller`).toBe(expected.unverified);
+      // Staff may look but never act as a party; strangers do not learn the transaction exists.
+      expect(outcome(moderator, action), `${action} by moderator`).toBe('403 FORBIDDEN');
+      expect(outcome(admin, action), `${action} by admin`).toBe('403 FORBIDDEN');
+      expect(outcome(stranger, action), `${action} by stranger`).toBe('404 NOT_FOUND');
+    }
+  });
+
+  it('names the party who may act', () => {
+    expect(() => authorize(t, buyer, 'accept')).toThrow(M.onlySellerAccept);
+    expect(() => authorize(t, seller, 'confirm')).toThrow(M.onlyBuyerConfirm);
+    expect(() => authorize(t, moderator, 'cancel')).toThrow(M.onlyPartiesCancel);
+    expect(() => authorize(t, unverifiedSeller, 'accept')).toThrow(M.verifyEmailFirst);
+  });
+});
+
+describe('the state machine', () => {
+  const allowed = (action: TransactionAction) =>
+    TRANSACTION_STATUSES.flatMap((s) =>
+      PAYMENT_STATUSES.filter((p) => transitionProblem(action, s, p) === null).map((p) => `${s}/${p}`),
+    );
+
+  it('allows each action only from its states', () => {
+    expect(allowed('accept')).toEqual(['pending/unpaid', 'pending/succeeded', 'pending/refunded']);
+    expect(allowed('decline')).toEqual(allowed('accept'));
+    expect(allowed('cancel')).toEqual(allowed('accept'));
+    expect(allowed('confirm')).toEqual(['active/succeeded']);
+    expect(allowed('fund')).toEqual(['pending/unpaid', 'active/unpaid']);
+  });
+
+  it('answers every refusal with a stable code and the spec message', () => {
+    const refusal = (action: TransactionAction, s: TTransactionStatus, p: TPaymentStatus = 'unpaid') =>
+      transitionProblem(action, s, p);
+    expect(refusal('accept', 'active')).toEqual({ code: 'ALREADY_ACCEPTED', message: M.alreadyAccepted });
+    expect(refusal('cancel', 'completed')).toEqual({ code: 'ALREADY_COMPLETED', message: M.alreadyCompleted });
+    expect(refusal('decline', 'cancelled')).toEqual({ code: 'ALREADY_CANCELLED', message: M.alreadyCancelled });
+    expect(refusal('confirm', 'pending', 'succeeded')).toEqual({ code: 'NOT_ACTIVE', message: M.notActive });
+    expect(refusal('confirm', 'active')).toEqual({ code: 'NOT_FUNDED', message: M.notFunded });
+    expect(refusal('fund', 'active', 'succeeded')).toEqual({ code: 'ALREADY_FUNDED', message: M.alreadyFunded });
+    expect(refusal('fund', 'pending', 'refunded')).toEqual({ code: 'ALREADY_FUNDED', message: M.alreadyFunded });
+  });
+
+  it('freezes a disputed transaction: no confirm, cancel, decline or funding', () => {
+    for (const action of ['accept', 'decline', 'cancel', 'confirm', 'fund'] as const) {
+      expect(transitionProblem(action, 'disputed', 'succeeded')).toEqual({
+        code: 'UNDER_DISPUTE',
+        message: M.underDispute,
+      });
+    }
+    expect(() => assertTransition('confirm', 'disputed', 'succeeded')).toThrow(
+      expect.objectContaining({ statusCode: 409, code: 'UNDER_DISPUTE' }),
+    );
+  });
+
+  it('moves to the next status; funding keeps it', () => {
+    expect(nextStatus('accept', 'pending')).toBe('active');
+    expect(nextStatus('decline', 'pending')).toBe('cancelled');
+    expect(nextStatus('cancel', 'pending')).toBe('cancelled');
+    expect(nextStatus('confirm', 'active')).toBe('completed');
+    expect(nextStatus('fund', 'pending')).toBe('pending');
+    expect(nextStatus('fund', 'active')).toBe('active');
+  });
+});
