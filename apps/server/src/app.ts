@@ -5,7 +5,12 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
@@ -87,6 +92,8 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'holdfast.session_token' } } },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a Zod `meta({ id })` (ErrorResponse, ErrorCode) become components referenced by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);

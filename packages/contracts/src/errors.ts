@@ -45,15 +45,18 @@ export const ERROR_CODES = Object.keys(ERROR_CODE_INFO) as [TErrorCode, ...TErro
 export const statusOfErrorCode = (code: TErrorCode): number => ERROR_CODE_INFO[code].status;
 
 export const ZErrorCode = z.enum(ERROR_CODES).meta({
+  id: 'ErrorCode',
   description:
     'Stable error code to branch on (the message is for people):\n' +
     ERROR_CODES.map((c) => `- \`${c}\` (${ERROR_CODE_INFO[c].status}): ${ERROR_CODE_INFO[c].meaning}`).join('\n'),
 });
 
-export const ZErrorResponse = z.object({
-  message: z.string(),
-  code: ZErrorCode,
-  /** Field name -> first message, for validation failures. */
-  fields: z.record(z.string(), z.string()).optional(),
-});
+export const ZErrorResponse = z
+  .object({
+    message: z.string(),
+    code: ZErrorCode,
+    /** Field name -> first message, for validation failures. */
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ErrorResponse', description: 'Every failure: a message for people, a code for programs' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

@@ -55,7 +55,10 @@ describe('Idempotency-Key', () => {
     await as(t.app, buyer)('POST', '/api/transactions', body, key('k'));
     const res = await as(t.app, buyer)('POST', '/api/transactions', { ...body, amount: '200' }, key('k'));
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('Idempotency-Key was already used with different parameters');
+    expect(res.json()).toEqual({
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      message: 'Idempotency-Key was already used with different parameters',
+    });
     const other = await createTransaction(t.app, buyer, seller.email);
     const elsewhere = await as(t.app, buyer)('PATCH', `/api/transactions/${other.id}/cancel`, undefined, key('k'));
     expect(elsewhere.statusCode).toBe(422);
@@ -87,6 +90,7 @@ describe('Idempotency-Key', () => {
       as(t.app, buyer)('POST', `/api/transactions/${created.id}/fund-from-wallet`, undefined, headers);
     const poor = await fund(key('fund-1'));
     expect(poor.statusCode).toBe(409);
+    expect(poor.json().code).toBe('INSUFFICIENT_FUNDS');
     await creditWallet(db(), buyer.user.id, 10_300n);
     expect((await fund(key('fund-1'))).statusCode).toBe(409); // the stored answer
     expect((await fund()).statusCode).toBe(200);
@@ -121,7 +125,10 @@ describe('Idempotency-Key', () => {
     expect(fresh).toHaveLength(1);
     for (const r of results) {
       if (r.statusCode === 409)
-        expect(r.json().message).toBe('A request with this Idempotency-Key is already in progress');
+        expect(r.json()).toEqual({
+          code: 'IDEMPOTENCY_KEY_IN_USE',
+          message: 'A request with this Idempotency-Key is already in progress',
+        });
       else expect(r.body).toBe(fresh[0].body);
     }
     expect(await getWalletBalance(db(), seller.user.id, 'ZAR')).toBe(10_000n);

@@ -31,12 +31,12 @@ describe('POST /api/auth/login', () => {
     const { email } = await registerUser(t.app);
     const unknown = await login({ email: uniqueEmail('nobody'), password: 'whatever' });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json().message).toBe(MESSAGES.login.userNotFound);
+    expect(unknown.json()).toEqual({ code: 'ACCOUNT_NOT_FOUND', message: MESSAGES.login.userNotFound });
     expect(unknown.headers['set-cookie']).toBeUndefined();
 
     const wrong = await login({ email, password: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().message).toBe(MESSAGES.login.wrongPassword);
+    expect(wrong.json()).toEqual({ code: 'WRONG_PASSWORD', message: MESSAGES.login.wrongPassword });
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 

@@ -109,7 +109,7 @@ describe('POST /api/auth/register', () => {
     const before = await userCount();
     const res = await register(valid({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MESSAGES.register.emailInUse);
+    expect(res.json()).toMatchObject({ code: 'EMAIL_IN_USE', message: MESSAGES.register.emailInUse });
     expect(await userCount()).toBe(before);
   });
 

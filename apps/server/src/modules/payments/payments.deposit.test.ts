@@ -111,5 +111,6 @@ describe('POST /api/wallet/deposit', () => {
     expect(rows).toHaveLength(1);
     const other = await deposit(user.cookie, { amount: 13, currency: 'USD' }, headers);
     expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });

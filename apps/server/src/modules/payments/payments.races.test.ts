@@ -66,6 +66,7 @@ describe('card payment racing other money calls', () => {
     expect((await as(t.app, buyer)('PATCH', `/api/transactions/${transactionId}/cancel`)).statusCode).toBe(200);
     const late = await confirm(buyer.cookie, intent.clientSecret);
     expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('ALREADY_CANCELLED');
     expect(await escrowBalance(t.app, transactionId)).toBe(0n);
     expect(await walletBalance(t.app, buyer.user.id)).toBe(0n);
     expect(totalMinor).toBeGreaterThan(0n);

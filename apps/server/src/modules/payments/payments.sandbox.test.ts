@@ -65,7 +65,7 @@ describe('POST /api/transactions/:id/create-payment-intent', () => {
     expect((await confirm(buyer.cookie, { clientSecret: intent.clientSecret, ...GOOD_CARD })).statusCode).toBe(200);
     const res = await createIntent(transactionId, buyer.cookie);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This transaction has already been funded');
+    expect(res.json()).toMatchObject({ code: 'ALREADY_FUNDED', message: 'This transaction has already been funded' });
   });
 
   it('replays the first answer for a repeated Idempotency-Key', async () => {

@@ -291,7 +291,7 @@ describe('Stripe unreachable', () => {
         headers: { cookie: buyer.cookie },
       });
       expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('Failed to initialize payment');
+      expect(res.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: 'Failed to initialize payment' });
       const dep = await down.app.inject({
         method: 'POST',
         url: '/api/wallet/deposit',
@@ -299,7 +299,7 @@ describe('Stripe unreachable', () => {
         payload: { amount: 10, currency: 'USD' },
       });
       expect(dep.statusCode).toBe(502);
-      expect(dep.json().message).toBe('Failed to create deposit');
+      expect(dep.json()).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: 'Failed to create deposit' });
       expect(await down.database.db.select().from(payments)).toHaveLength(0);
     } finally {
       await down.close();

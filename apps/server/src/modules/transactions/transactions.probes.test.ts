@@ -289,6 +289,7 @@ describe('idempotency keys across users and routes', () => {
     ).toBe(200);
     const reused = await as(t.app, buyer)('POST', `/api/transactions/${two.id}/fund-from-wallet`, undefined, key);
     expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     const cancel = await as(t.app, buyer)('PATCH', `/api/transactions/${one.id}/cancel`, undefined, key);
     expect(cancel.statusCode).toBe(422);
     expect(await getWalletBalance(db(), buyer.user.id, 'ZAR')).toBe(10_300n);

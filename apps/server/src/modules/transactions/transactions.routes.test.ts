@@ -183,7 +183,10 @@ describe('PATCH /api/transactions/:id/accept', () => {
 
     const again = await as(t.app, seller)('PATCH', `/api/transactions/${created.id}/accept`, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This transaction has already been accepted');
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_ACCEPTED',
+      message: 'This transaction has already been accepted',
+    });
 
     const events = await db().select().from(transactionEvents).where(eq(transactionEvents.transactionId, created.id));
     expect(events.map((e) => [e.action, e.fromStatus, e.toStatus, e.actorId])).toEqual(
@@ -253,7 +256,7 @@ describe('decline and cancel', () => {
 
     const again = await as(t.app, buyer)('PATCH', `/api/transactions/${b.id}/cancel`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This transaction has been cancelled');
+    expect(again.json()).toMatchObject({ code: 'ALREADY_CANCELLED', message: 'This transaction has been cancelled' });
   });
 
   it('denies declining by the buyer and cancelling by strangers', async () => {
@@ -272,7 +275,10 @@ describe('decline and cancel', () => {
     await acceptTransaction(t.app, seller, created.id);
     const res = await as(t.app, buyer)('PATCH', `/api/transactions/${created.id}/cancel`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This transaction has already been accepted');
+    expect(res.json()).toMatchObject({
+      code: 'ALREADY_ACCEPTED',
+      message: 'This transaction has already been accepted',
+    });
   });
 
   it('returns the whole funded total to the buyer wallet when a funded transaction is declined', async () => {
@@ -305,7 +311,7 @@ describe('POST /api/transactions/:id/fund-from-wallet', () => {
 
     const again = await as(t.app, buyer)('POST', `/api/transactions/${created.id}/fund-from-wallet`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This transaction has already been funded');
+    expect(again.json()).toMatchObject({ code: 'ALREADY_FUNDED', message: 'This transaction has already been funded' });
     await expectLedgerOk();
   });
 
@@ -345,7 +351,7 @@ describe('POST /api/transactions/:id/fund-from-wallet', () => {
     await creditWallet(db(), buyer.user.id, 100_000n);
     const res = await as(t.app, buyer)('POST', `/api/transactions/${created.id}/fund-from-wallet`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This transaction has been cancelled');
+    expect(res.json()).toMatchObject({ code: 'ALREADY_CANCELLED', message: 'This transaction has been cancelled' });
   });
 });
 
@@ -367,7 +373,10 @@ describe('PATCH /api/transactions/:id/confirm', () => {
       confirmationPhrase: CONFIRMATION_PHRASE,
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This transaction has already been completed');
+    expect(again.json()).toMatchObject({
+      code: 'ALREADY_COMPLETED',
+      message: 'This transaction has already been completed',
+    });
     await expectLedgerOk();
   });
 
@@ -398,7 +407,7 @@ describe('PATCH /api/transactions/:id/confirm', () => {
       confirmationPhrase: CONFIRMATION_PHRASE,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/not been funded/);
+    expect(res.json()).toMatchObject({ code: 'NOT_FUNDED', message: expect.stringMatching(/not been funded/) });
 
     const pending = await createTransaction(t.app, buyer, seller.email);
     await creditWallet(db(), buyer.user.id, 10_300n);
@@ -407,6 +416,9 @@ describe('PATCH /api/transactions/:id/confirm', () => {
       confirmationPhrase: CONFIRMATION_PHRASE,
     });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toMatch(/accepted by the seller/);
+    expect(early.json()).toMatchObject({
+      code: 'NOT_ACTIVE',
+      message: expect.stringMatching(/accepted by the seller/),
+    });
   });
 });

@@ -21,6 +21,8 @@ const errors = {
   409: ZErrorResponse,
 };
 const idempotent = { idempotent: true } as const;
+/** Idempotent calls also answer 422 when a key is reused with other parameters. */
+const idempotentErrors = { ...errors, 422: ZErrorResponse };
 
 export async function transactionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +37,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create an escrow transaction (the caller is the buyer)',
         body: ZCreateTransactionRequest,
-        response: { 201: ZTransaction, ...errors },
+        response: { 201: ZTransaction, ...idempotentErrors },
       },
     },
     async (request, reply) => {
@@ -82,7 +84,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         summary: 'Seller accepts: pending → active',
         params: ZParams,
         body: ZAcceptTransactionRequest.nullish(),
-        response: { 200: ZTransaction, ...errors },
+        response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
     async (request) => service.accept(requireUser(request), request.params.id, request.body ?? {}),
@@ -96,7 +98,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Seller declines: pending → cancelled (funds back to the buyer wallet)',
         params: ZParams,
-        response: { 200: ZTransaction, ...errors },
+        response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
     async (request) => service.cancel(requireUser(request), request.params.id, 'decline'),
@@ -110,7 +112,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Buyer or seller cancels: pending → cancelled (funds back to the buyer wallet)',
         params: ZParams,
-        response: { 200: ZTransaction, ...errors },
+        response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
     async (request) => service.cancel(requireUser(request), request.params.id, 'cancel'),
@@ -125,7 +127,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         summary: 'Buyer confirms receipt: active → completed, funds released',
         params: ZParams,
         body: ZConfirmTransactionRequest,
-        response: { 200: ZTransaction, ...errors },
+        response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
     async (request) => service.confirm(requireUser(request), request.params.id, request.body.confirmationPhrase),
@@ -139,7 +141,7 @@ export async function transactionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Buyer funds escrow from their wallet',
         params: ZParams,
-        response: { 200: ZTransaction, ...errors },
+        response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
     async (request) => service.fundFromWallet(requireUser(request), request.params.id),
