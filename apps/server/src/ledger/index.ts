@@ -6,3 +6,13 @@ export { accountKey, type AccountRef, type AccountType } from './accounts.js';
 export { postEntry, LedgerError, type EntryInput, type EntryKind } from './post-entry.js';
 export { getWalletBalance, getWalletBalances, getAccountBalance } from './queries.js';
 export { checkLedger } from './check.js';
+export {
+  depositToWallet,
+  fundEscrowFromWallet,
+  fundEscrowByCard,
+  returnCardPaymentToWallet,
+  releaseEscrow,
+  refundEscrow,
+  splitEscrow,
+  feeShare,
+} from './movements.js';

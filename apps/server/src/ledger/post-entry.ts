@@ -1,7 +1,8 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { journalEntries, ledgerAccounts, postings } from '../db/schema/index.js';
-import { insufficientFunds } from '../lib/errors.js';
+import { TRANSACTION_MESSAGES } from '@holdfast/contracts';
+import { appError } from '../lib/errors.js';
 import { accountColumns, accountKey, mustStayNonNegative, type AccountRef } from './accounts.js';
 import { rawRows } from './queries.js';
 
@@ -66,7 +67,7 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: s
     if (!account) throw new LedgerError(`account ${key} could not be created`);
     const balanceAfter = account.balance + amount;
     if (balanceAfter < 0n && mustStayNonNegative(ref.type)) {
-      if (ref.type === 'wallet') throw insufficientFunds();
+      if (ref.type === 'wallet') throw appError('INSUFFICIENT_FUNDS', TRANSACTION_MESSAGES.insufficientFunds);
       throw new LedgerError(`${key} would go negative (${balanceAfter})`);
     }
     return { account, amount, balanceAfter, version: account.version + 1 };

@@ -1,0 +1,179 @@
+import type { Tx } from '../db/client.js';
+import type { AccountRef } from './accounts.js';
+import { LedgerError, postEntry } from './post-entry.js';
+
+/**
+ * Every way money can move, one named function each: the one place to read which accounts a movement
+ * touches and by how much (DESIGN section 3). Each posts exactly one balanced journal entry inside the
+ * caller's database transaction, so it commits or rolls back with the state change that causes it.
+ *
+ * - depositToWallet:           provider_clearing → wallet            (card deposit)
+ * - fundEscrowFromWallet:      buyer's wallet → escrow               (pay the total from the wallet)
+ * - fundEscrowByCard:          provider_clearing → escrow            (a card payment funds the total)
+ * - returnCardPaymentToWallet: provider_clearing → buyer's wallet    (a card payment that cannot fund)
+ * - releaseEscrow:             escrow → seller's wallet (amount) + fees (fee)
+ * - refundEscrow:              escrow → buyer's wallet (total)
+ * - splitEscrow:               escrow → buyer (R + fee share) + seller (amount − R) + fees (the rest)
+ */
+
+const wallet = (userId: string, currency: string): AccountRef => ({ type: 'wallet', userId, currency });
+const escrow = (transactionId: string, currency: string): AccountRef => ({
+  type: 'escrow',
+  transactionId,
+  currency,
+});
+const fees = (currency: string): AccountRef => ({ type: 'fees', currency });
+const clearing = (provider: string, currency: string): AccountRef => ({
+  type: 'provider_clearing',
+  provider,
+  currency,
+});
+
+interface CardMoney {
+  currency: string;
+  /** Minor units the provider confirmed. */
+  amount: bigint;
+  provider: string;
+  /** Our payment id; the entry carries it so one payment is credited once. */
+  paymentId: string;
+}
+
+/** A card deposit lands in the user's wallet. */
+export function depositToWallet(tx: Tx, m: CardMoney & { userId: string; memo?: string }) {
+  return postEntry(tx, {
+    kind: 'deposit',
+    userId: m.userId,
+    paymentId: m.paymentId,
+    memo: m.memo ?? `Card deposit ${m.paymentId}`,
+    postings: [
+      { account: clearing(m.provider, m.currency), amount: -m.amount },
+      { account: wallet(m.userId, m.currency), amount: m.amount },
+    ],
+  });
+}
+
+/** The buyer pays the transaction's total from their wallet into escrow (never below zero). */
+export function fundEscrowFromWallet(
+  tx: Tx,
+  m: { transactionId: string; buyerId: string; currency: string; total: bigint },
+) {
+  return postEntry(tx, {
+    kind: 'wallet_funding',
+    transactionId: m.transactionId,
+    userId: m.buyerId,
+    memo: 'Funded from wallet',
+    postings: [
+      { account: wallet(m.buyerId, m.currency), amount: -m.total },
+      { account: escrow(m.transactionId, m.currency), amount: m.total },
+    ],
+  });
+}
+
+/** A confirmed card payment of exactly the total funds escrow. */
+export function fundEscrowByCard(tx: Tx, m: CardMoney & { transactionId: string; buyerId: string }) {
+  return postEntry(tx, {
+    kind: 'card_funding',
+    transactionId: m.transactionId,
+    paymentId: m.paymentId,
+    userId: m.buyerId,
+    memo: `Card payment ${m.paymentId}`,
+    postings: [
+      { account: clearing(m.provider, m.currency), amount: -m.amount },
+      { account: escrow(m.transactionId, m.currency), amount: m.amount },
+    ],
+  });
+}
+
+/** A card payment that can no longer fund its transaction goes to the buyer's wallet: it never vanishes. */
+export function returnCardPaymentToWallet(tx: Tx, m: CardMoney & { transactionId: string; buyerId: string }) {
+  return postEntry(tx, {
+    kind: 'overpayment_refund',
+    transactionId: m.transactionId,
+    paymentId: m.paymentId,
+    userId: m.buyerId,
+    memo: `Card payment ${m.paymentId} could not fund the transaction; credited to the buyer's wallet`,
+    postings: [
+      { account: clearing(m.provider, m.currency), amount: -m.amount },
+      { account: wallet(m.buyerId, m.currency), amount: m.amount },
+    ],
+  });
+}
+
+/** Escrow pays the amount to the seller and the fee to the fee account ("the fee is deducted from the payout"). */
+export function releaseEscrow(
+  tx: Tx,
+  m: { transactionId: string; sellerId: string; currency: string; amount: bigint; fee: bigint; memo?: string },
+) {
+  return postEntry(tx, {
+    kind: 'release',
+    transactionId: m.transactionId,
+    userId: m.sellerId,
+    memo: m.memo ?? 'Buyer confirmed receipt',
+    postings: [
+      { account: escrow(m.transactionId, m.currency), amount: -(m.amount + m.fee) },
+      { account: fees(m.currency), amount: m.fee },
+      { account: wallet(m.sellerId, m.currency), amount: m.amount },
+    ],
+  });
+}
+
+/** Escrow returns the whole total (amount and fee) to the buyer's wallet. */
+export function refundEscrow(
+  tx: Tx,
+  m: { transactionId: string; buyerId: string; currency: string; total: bigint; memo: string },
+) {
+  return postEntry(tx, {
+    kind: 'refund',
+    transactionId: m.transactionId,
+    userId: m.buyerId,
+    memo: m.memo,
+    postings: [
+      { account: escrow(m.transactionId, m.currency), amount: -m.total },
+      { account: wallet(m.buyerId, m.currency), amount: m.total },
+    ],
+  });
+}
+
+/** The fee refunded with a partial refund: fee × refund / amount, rounded half-up to the minor unit. */
+export function feeShare(fee: bigint, refund: bigint, amount: bigint): bigint {
+  if (amount <= 0n || fee < 0n || refund < 0n || refund > amount) throw new LedgerError('fee share out of range');
+  return (fee * refund * 2n + amount) / (amount * 2n);
+}
+
+/**
+ * A partial resolution: the buyer gets `refund` (0 < refund < amount) plus the same share of the fee, the
+ * seller gets amount − refund, the fee account keeps the rest of the fee. Escrow pays out all it holds.
+ */
+export async function splitEscrow(
+  tx: Tx,
+  m: {
+    transactionId: string;
+    buyerId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    refund: bigint;
+    memo?: string;
+  },
+) {
+  if (m.refund <= 0n || m.refund >= m.amount) {
+    throw new LedgerError(`a split refund must be between 0 and the amount (got ${m.refund} of ${m.amount})`);
+  }
+  const buyerGets = m.refund + feeShare(m.fee, m.refund, m.amount);
+  const sellerGets = m.amount - m.refund;
+  const feeKept = m.amount + m.fee - buyerGets - sellerGets;
+  const { entryId } = await postEntry(tx, {
+    kind: 'partial_resolution',
+    transactionId: m.transactionId,
+    userId: m.buyerId,
+    memo: m.memo ?? 'Dispute resolved with a partial refund',
+    postings: [
+      { account: escrow(m.transactionId, m.currency), amount: -(m.amount + m.fee) },
+      { account: wallet(m.buyerId, m.currency), amount: buyerGets },
+      { account: wallet(m.sellerId, m.currency), amount: sellerGets },
+      { account: fees(m.currency), amount: feeKept },
+    ],
+  });
+  return { entryId, buyerGets, sellerGets, feeKept };
+}
