@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { CURRENCIES, isCurrencyCode, toMinor, type TTransaction } from '@holdfast/contracts';
 import type { Db } from '../db/client.js';
 import { transactions, users } from '../db/schema/index.js';
-import { postEntry } from '../ledger/index.js';
+import { depositToWallet } from '../ledger/index.js';
 import { registerUser, uniqueEmail, type RegisteredUser } from './factories.js';
 
 /** A user row written straight to the database, for ledger tests that need no session. */
@@ -43,15 +43,7 @@ export async function insertTransaction(
 /** Puts money in a wallet as a card deposit would (provider_clearing → wallet). */
 export async function creditWallet(db: Db, userId: string, amountMinor: bigint, currency = 'ZAR') {
   await db.transaction((tx) =>
-    postEntry(tx, {
-      kind: 'deposit',
-      userId,
-      paymentId: `test-${randomUUID()}`,
-      postings: [
-        { account: { type: 'provider_clearing', provider: 'test', currency }, amount: -amountMinor },
-        { account: { type: 'wallet', userId, currency }, amount: amountMinor },
-      ],
-    }),
+    depositToWallet(tx, { userId, currency, amount: amountMinor, provider: 'test', paymentId: `test-${randomUUID()}` }),
   );
 }
 

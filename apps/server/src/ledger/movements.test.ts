@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { journalEntries } from '../db/schema/index.js';
+import { createTestDatabase } from '../test/test-app.js';
+import { creditWallet, insertTransaction, insertUser } from '../test/money-factories.js';
+import {
+  accountKey,
+  checkLedger,
+  depositToWallet,
+  feeShare,
+  fundEscrowByCard,
+  fundEscrowFromWallet,
+  getAccountBalance,
+  getWalletBalance,
+  refundEscrow,
+  releaseEscrow,
+  returnCardPaymentToWallet,
+  splitEscrow,
+} from './index.js';
+
+let database: Database & { dispose(): Promise<void> };
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+const db = () => database.db;
+const escrowOf = (transactionId: string, currency = 'ZAR') =>
+  getAccountBalance(db(), accountKey({ type: 'escrow', transactionId, currency }));
+const feesIn = (currency: string) => getAccountBalance(db(), accountKey({ type: 'fees', currency }));
+const clearingOf = (provider: string, currency = 'ZAR') =>
+  getAccountBalance(db(), accountKey({ type: 'provider_clearing', provider, currency }));
+const entry = async (entryId: string) => {
+  const [row] = await db().select().from(journalEntries).where(eq(journalEntries.id, entryId));
+  return row!;
+};
+
+async function expectHealthy() {
+  const result = await checkLedger(db());
+  expect(result.problems).toEqual([]);
+}
+
+/** A transaction of amount + fee already held in escrow (funded from the buyer's wallet). */
+async function fundedTransaction(amount: bigint, fee: bigint, currency = 'ZAR') {
+  const buyer = await insertUser(db());
+  const seller = await insertUser(db());
+  const t = await insertTransaction(db(), { buyerId: buyer, amount, fee, currency });
+  await creditWallet(db(), buyer, amount + fee, currency);
+  await db().transaction((tx) =>
+    fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency, total: amount + fee }),
+  );
+  return { buyer, seller, t };
+}
+
+describe('money in', () => {
+  it('depositToWallet: provider clearing → wallet, the entry names the payment', async () => {
+    const user = await insertUser(db());
+    const provider = `p-${randomUUID()}`;
+    const { entryId } = await db().transaction((tx) =>
+      depositToWallet(tx, { userId: user, currency: 'ZAR', amount: 5_000n, provider, paymentId: 'pay_1' }),
+    );
+    expect(await getWalletBalance(db(), user, 'ZAR')).toBe(5_000n);
+    expect(await clearingOf(provider)).toBe(-5_000n);
+    expect(await entry(entryId)).toMatchObject({
+      kind: 'deposit',
+      userId: user,
+      paymentId: 'pay_1',
+      memo: 'Card deposit pay_1',
+    });
+    await expectHealthy();
+  });
+
+  it('fundEscrowFromWallet: the buyer’s wallet pays the total into escrow', async () => {
+    const buyer = await insertUser(db());
+    const t = await insertTransaction(db(), { buyerId: buyer, amount: 10_000n, fee: 300n });
+    await creditWallet(db(), buyer, 12_000n);
+    const { entryId } = await db().transaction((tx) =>
+      fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n }),
+    );
+    expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(1_700n);
+    expect(await escrowOf(t)).toBe(10_300n);
+    expect(await entry(entryId)).toMatchObject({ kind: 'wallet_funding', transactionId: t, userId: buyer });
+    await expectHealthy();
+  });
+
+  it('fundEscrowFromWallet: too little money is INSUFFICIENT_FUNDS and writes nothing', async () => {
+    const buyer = await insertUser(db());
+    const t = await insertTransaction(db(), { buyerId: buyer });
+    await creditWallet(db(), buyer, 10_299n);
+    await expect(
+      db().transaction((tx) =>
+        fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n }),
+      ),
+    ).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_FUNDS' });
+    expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(10_299n);
+    expect(await escrowOf(t)).toBe(0n);
+    await expectHealthy();
+  });
+
+  it('fundEscrowFromWallet under concurrency: ten racing fundings of 300 from 1 000 → exactly three', async () => {
+    const buyer = await insertUser(db());
+    await creditWallet(db(), buyer, 1_000n);
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, () => insertTransaction(db(), { buyerId: buyer, amount: 291n, fee: 9n })),
+    );
+    const results = await Promise.allSettled(
+      ids.map((t) =>
+        db().transaction((tx) =>
+          fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 300n }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(100n);
+    await expectHealthy();
+  });
+
+  it('fundEscrowByCard and returnCardPaymentToWallet: provider clearing → escrow, or → the buyer’s wallet', async () => {
+    const buyer = await insertUser(db());
+    const t = await insertTransaction(db(), { buyerId: buyer, amount: 1_000n, fee: 30n, currency: 'USD' });
+    const provider = `p-${randomUUID()}`;
+    const card = { transactionId: t, buyerId: buyer, currency: 'USD', provider };
+    const funded = await db().transaction((tx) => fundEscrowByCard(tx, { ...card, amount: 1_030n, paymentId: 'pi_1' }));
+    const returned = await db().transaction((tx) =>
+      returnCardPaymentToWallet(tx, { ...card, amount: 1_030n, paymentId: 'pi_2' }),
+    );
+    expect(await escrowOf(t, 'USD')).toBe(1_030n);
+    expect(await getWalletBalance(db(), buyer, 'USD')).toBe(1_030n);
+    expect(await clearingOf(provider, 'USD')).toBe(-2_060n);
+    expect(await entry(funded.entryId)).toMatchObject({ kind: 'card_funding', transactionId: t, paymentId: 'pi_1' });
+    expect(await entry(returned.entryId)).toMatchObject({
+      kind: 'overpayment_refund',
+      transactionId: t,
+      paymentId: 'pi_2',
+      userId: buyer,
+    });
+    await expectHealthy();
+  });
+});
+
+describe('money out of escrow', () => {
+  it('releaseEscrow: the seller gets the amount, the fee account the fee, escrow is empty', async () => {
+    const { seller, t } = await fundedTransaction(10_000n, 300n, 'GBP');
+    const before = await feesIn('GBP');
+    const { entryId } = await db().transaction((tx) =>
+      releaseEscrow(tx, { transactionId: t, sellerId: seller, currency: 'GBP', amount: 10_000n, fee: 300n }),
+    );
+    expect(await getWalletBalance(db(), seller, 'GBP')).toBe(10_000n);
+    expect((await feesIn('GBP')) - before).toBe(300n);
+    expect(await escrowOf(t, 'GBP')).toBe(0n);
+    expect(await entry(entryId)).toMatchObject({ kind: 'release', transactionId: t, userId: seller });
+    await expectHealthy();
+  });
+
+  it('refundEscrow: the whole total returns to the buyer', async () => {
+    const { buyer, t } = await fundedTransaction(10_000n, 300n);
+    const { entryId } = await db().transaction((tx) =>
+      refundEscrow(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n, memo: 'Cancelled' }),
+    );
+    expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(10_300n);
+    expect(await escrowOf(t)).toBe(0n);
+    expect(await entry(entryId)).toMatchObject({ kind: 'refund', transactionId: t, userId: buyer, memo: 'Cancelled' });
+    await expectHealthy();
+  });
+
+  it('splitEscrow: buyer R + the same share of the fee, seller amount − R, fees the rest', async () => {
+    const { buyer, seller, t } = await fundedTransaction(10_000n, 300n, 'EUR');
+    const before = await feesIn('EUR');
+    const split = await db().transaction((tx) =>
+      splitEscrow(tx, {
+        transactionId: t,
+        buyerId: buyer,
+        sellerId: seller,
+        currency: 'EUR',
+        amount: 10_000n,
+        fee: 300n,
+        refund: 2_500n,
+      }),
+    );
+    expect(split).toMatchObject({ buyerGets: 2_575n, sellerGets: 7_500n, feeKept: 225n });
+    expect(await getWalletBalance(db(), buyer, 'EUR')).toBe(2_575n);
+    expect(await getWalletBalance(db(), seller, 'EUR')).toBe(7_500n);
+    expect((await feesIn('EUR')) - before).toBe(225n);
+    expect(await escrowOf(t, 'EUR')).toBe(0n);
+    expect(await entry(split.entryId)).toMatchObject({ kind: 'partial_resolution', transactionId: t, userId: buyer });
+    await expectHealthy();
+  });
+
+  it('splitEscrow refuses a refund that is not strictly between 0 and the amount, and writes nothing', async () => {
+    const { buyer, seller, t } = await fundedTransaction(10_000n, 300n, 'CAD');
+    for (const refund of [0n, -1n, 10_000n, 10_001n]) {
+      await expect(
+        db().transaction((tx) =>
+          splitEscrow(tx, {
+            transactionId: t,
+            buyerId: buyer,
+            sellerId: seller,
+            currency: 'CAD',
+            amount: 10_000n,
+            fee: 300n,
+            refund,
+          }),
+        ),
+      ).rejects.toThrow(/split refund/);
+    }
+    expect(await escrowOf(t, 'CAD')).toBe(10_300n);
+    expect(await getWalletBalance(db(), seller, 'CAD')).toBe(0n);
+    await expectHealthy();
+  });
+});
+
+describe('feeShare', () => {
+  it('is the refunded share of the fee, rounded half-up to the minor unit', () => {
+    expect(feeShare(300n, 2_500n, 10_000n)).toBe(75n);
+    expect(feeShare(10n, 100n, 333n)).toBe(3n); // 3.003
+    expect(feeShare(10n, 50n, 100n)).toBe(5n);
+    expect(feeShare(3n, 1n, 2n)).toBe(2n); // 1.5 rounds up
+    expect(feeShare(1n, 1n, 3n)).toBe(0n); // 0.33
+    expect(feeShare(0n, 5n, 10n)).toBe(0n);
+  });
+});
