@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -14,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerAuth } from './modules/auth/index.js';
 import { createProviders, createServices, type Providers, type Services } from './services.js';
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Holdfast API', description: 'Escrow marketplace API', version: '1.0.0' },

@@ -11,6 +11,12 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:5000');
   });
 
+  it('takes REDIS_URL for shared rate limits, and refuses anything but a redis URL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must be a redis/);
+  });
+
   it('reads PORT and DATA_DIR', () => {
     const config = loadConfig({ PORT: '6123', DATA_DIR: '/tmp/holdfast-x' });
     expect(config.port).toBe(6123);

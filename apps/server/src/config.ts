@@ -37,6 +37,7 @@ const ZEnv = z.object({
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default('Holdfast <no-reply@holdfast.local>'),
   WEB_DIST_DIR: z.string().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -70,6 +71,8 @@ export interface Config {
   };
   email: { provider: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
   webDistDir: string | undefined;
+  /** Redis for state shared by every instance (rate limits); memory when unset. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +131,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
     webDistDir: e.WEB_DIST_DIR,
+    redisUrl: e.REDIS_URL,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  MESSAGES,
   ZErrorResponse,
   ZLoginRequest,
   ZOkResponse,
@@ -10,7 +9,7 @@ import {
   ZUserResponse,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
-import { tooManyRequests } from '../../lib/errors.js';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders, forwardCookies } from './auth.plugin.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
@@ -115,15 +114,7 @@ export async function authRoutes(app: FastifyInstance) {
         summary: 'Send the email verification link again',
         response: { 200: ZOkResponse, ...errors },
       },
-      config: {
-        rateLimit: {
-          max: 3,
-          timeWindow: '15 minutes',
-          hook: 'preHandler',
-          keyGenerator: (request) => request.user?.id ?? request.ip,
-          errorResponseBuilder: () => tooManyRequests(MESSAGES.verification.tooManyRequests),
-        },
-      },
+      config: { rateLimit: RATE_LIMITS.verificationEmail },
     },
     async (request) => {
       await service.resendVerification(requireUser(request), authHeaders(request));

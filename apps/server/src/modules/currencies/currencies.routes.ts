@@ -8,6 +8,7 @@ import {
   currenciesResponse,
   validateAmountResponse,
 } from '@holdfast/contracts';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 /** Public: supported currencies with their limits, and live amount validation for the create form. */
 export async function currencyRoutes(app: FastifyInstance) {
@@ -24,7 +25,7 @@ export async function currencyRoutes(app: FastifyInstance) {
   r.post(
     '/currencies/validate',
     {
-      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      config: { rateLimit: RATE_LIMITS.amountValidation },
       schema: {
         tags,
         summary: 'Check an amount against its currency; fee and total formatted when valid',

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
   ZSandboxConfirmRequest,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 const idempotent = { idempotent: true } as const;
 const errors = {
@@ -22,12 +23,6 @@ const errors = {
   409: ZErrorResponse,
 };
 const security = [{ session: [] }];
-/** Calls that reach the payment provider or the sandbox bank: per user, so one account cannot exhaust the provider's API budget. */
-const perUserLimit = {
-  max: 60,
-  timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => req.user?.id ?? req.ip,
-};
 
 /** Card payments (transaction funding) and card deposits into the wallet. */
 export async function paymentsRoutes(app: FastifyInstance) {
@@ -67,7 +62,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post(
     '/payments/sandbox/confirm',
     {
-      config: { idempotent: true, rateLimit: perUserLimit },
+      config: { idempotent: true, rateLimit: RATE_LIMITS.providerCalls },
       schema: {
         tags: ['payments'],
         summary: 'Pay a sandbox intent with a test card (sandbox provider only)',
@@ -82,7 +77,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post(
     '/payments/:paymentId/sync',
     {
-      config: { idempotent: true, rateLimit: perUserLimit },
+      config: { idempotent: true, rateLimit: RATE_LIMITS.providerCalls },
       schema: {
         tags: ['payments'],
         summary: 'Ask the provider about a payment and apply its success (return page)',
