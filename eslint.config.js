@@ -2,6 +2,46 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** The folders directly inside `dir` (features of the web, modules of the server). */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+/**
+ * Boundaries (STYLE.md): web imports flow app → features → shared, never feature → feature; server
+ * modules meet only through each other's index.ts; the contracts import nothing of ours.
+ */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const webFeatureRules = foldersIn('./apps/web/src/features/').map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: restrict(
+    {
+      regex: `^@/features/(?!${feature}/)`,
+      message: 'A feature never imports another feature: move what both need to components/ or lib/.',
+    },
+    {
+      regex: '^\\.\\./\\.\\./(?!\\.\\./)',
+      message: 'A feature never imports another feature: move what both need to components/ or lib/.',
+    },
+    { regex: '^@/app(/|$)', message: 'Features do not import the app shell: imports flow app → features → shared.' },
+  ),
+}));
+const serverModuleRules = foldersIn('./apps/server/src/modules/').map((module) => ({
+  files: [`apps/server/src/modules/${module}/**/*.ts`],
+  rules: restrict(
+    {
+      regex: `^\\.\\./(?!${module}/|\\.\\./)[^/]+/(?!index\\.js$)`,
+      message: 'Reach another module only through its index.ts (its public entry), never its internals.',
+    },
+    {
+      regex: '/modules/[^/]+/(?!index\\.js$)[^/]+$',
+      message: 'Reach another module only through its index.ts (its public entry), never its internals.',
+    },
+  ),
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**'] },
@@ -19,5 +59,31 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  ...webFeatureRules,
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: restrict({
+      regex: '^(@/(features|app)(/|$)|(\\.\\./)+(features|app)(/|$))',
+      message:
+        'Shared code (components/, lib/) never imports features or the app: imports flow app → features → shared.',
+    }),
+  },
+  ...serverModuleRules,
+  {
+    // Everything else on the server (composition root, ledger, lib, providers, cli, test helpers).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    rules: restrict({
+      regex: 'modules/[^/]+/(?!index\\.js$)[^/]+$',
+      message: 'Reach a module only through its index.ts (its public entry), never its internals.',
+    }),
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: restrict(
+      { group: ['@holdfast/*'], message: 'The contracts import nothing of ours: they are the bottom layer.' },
+      { regex: '^\\.\\./', message: 'The contracts import nothing outside packages/contracts/src.' },
+    ),
   },
 );
