@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -135,5 +138,28 @@ describe('verifySignedToken', () => {
     expect(verifySignedToken(`${token}.${urlSafe}`, secret)).toBeNull();
     expect(verifySignedToken(`${token}.${sign(token).slice(0, -1)}`, secret)).toBeNull();
     expect(verifySignedToken(`${token}.${sign(token)}=`, secret)).toBeNull();
+  });
+});
+
+describe('what the lookup relies on (decision 006)', () => {
+  it('accepts the very cookie Better Auth set at sign-in, with the app secret', async () => {
+    const user = await registerUser(t.app);
+    const value = decodeURIComponent(user.cookie.split('holdfast.session_token=')[1]!.split(';')[0]!);
+    expect(verifySignedToken(value, t.app.config.authSecret)).toBe(tokenOf(user.cookie));
+  });
+
+  it('was checked against these Better Auth and better-call versions: re-check it before upgrading', () => {
+    // session-lookup.ts re-implements better-call's getSignedCookie and Better Auth's refresh rule. A new
+    // minor version may change either: re-read both, run this file, then update the versions here.
+    const require = createRequire(import.meta.url);
+    const minor = (pkg: string) => {
+      // Their package.json is not exported: walk up from the resolved entry to the package folder.
+      let dir = path.dirname(require.resolve(pkg));
+      while (path.basename(dir) !== pkg) dir = path.dirname(dir);
+      const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+      return version.split('.').slice(0, 2).join('.');
+    };
+    expect(minor('better-auth'), 'better-auth changed: re-verify session-lookup.ts (decision 006)').toBe('1.7');
+    expect(minor('better-call'), 'better-call changed: re-verify session-lookup.ts (decision 006)').toBe('1.4');
   });
 });
