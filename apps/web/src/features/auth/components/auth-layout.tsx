@@ -1,12 +1,13 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { CheckCircle2 } from 'lucide-react';
+import { FEE_RATE_LABEL } from '@holdfast/contracts';
 import { Logo } from '@/components/layout/logo';
 
 const POINTS = [
   'Payments held in escrow until delivery is confirmed',
   'Independent moderators for disputes',
-  'Six currencies, one transparent 3% fee',
+  `Six currencies, one transparent ${FEE_RATE_LABEL} fee`,
 ];
 
 /** Two-column frame for sign-in pages: brand panel (wide screens) and the form. */

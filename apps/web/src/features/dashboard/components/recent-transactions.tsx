@@ -7,9 +7,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TransactionStatusBadge } from '@/components/status-badge';
 import { displayName, formatDate, formatMoney } from '@/lib/format';
 
-function counterparty(tx: TTransaction, user: TUser): string {
-  const isBuyer = tx.buyerId === user.id;
-  if (isBuyer) return tx.seller ? displayName({ ...tx.seller, email: tx.sellerEmail }) : tx.sellerEmail;
+/** The other party, from the viewer's role as the server answered it. */
+function counterparty(tx: TTransaction): string {
+  if (tx.viewerRole === 'buyer')
+    return tx.seller ? displayName({ ...tx.seller, email: tx.sellerEmail }) : tx.sellerEmail;
   return displayName(tx.buyer);
 }
 
@@ -83,8 +84,7 @@ export function RecentTransactions({ user, transactions, loading, failed }: Rece
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-medium text-brand-ink">{tx.description}</span>
                     <span className="block truncate text-xs text-muted-foreground">
-                      {tx.buyerId === user.id ? 'Seller' : 'Buyer'}: {counterparty(tx, user)} ·{' '}
-                      {formatDate(tx.createdAt)}
+                      {tx.viewerRole === 'buyer' ? 'Seller' : 'Buyer'}: {counterparty(tx)} · {formatDate(tx.createdAt)}
                     </span>
                   </span>
                   <span className="flex items-center justify-between gap-3 sm:justify-end">

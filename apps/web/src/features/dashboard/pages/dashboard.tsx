@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } from 'lucide-react';
-import type { TUser } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY, type TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/layout/role-badge';
 import { formatMoney, greetingName } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
-import { useDashboardTransactions } from '../api/get-transactions';
+import { useTransactions } from '@/lib/queries/get-transactions';
 import { AccountSecurity } from '../components/account-security';
 import { QuickActions } from '../components/quick-actions';
 import { RecentTransactions } from '../components/recent-transactions';
@@ -14,7 +14,7 @@ import { TransactionOverview } from '../components/transaction-overview';
 import { dashboardStats, latestTransactions } from '../lib/stats';
 
 export function DashboardPage({ user }: { user: TUser }) {
-  const transactions = useDashboardTransactions();
+  const transactions = useTransactions();
   const wallet = useWalletBalance();
   const list = transactions.data ?? [];
   const stats = dashboardStats(list);
@@ -22,7 +22,7 @@ export function DashboardPage({ user }: { user: TUser }) {
   // The wallet card shows 0 in the user's currency when the balance call fails.
   const balance = wallet.data
     ? formatMoney(wallet.data.balance, wallet.data.currency)
-    : formatMoney('0', user.walletCurrency || 'ZAR');
+    : formatMoney('0', user.walletCurrency || DEFAULT_CURRENCY);
   // Money held in other currencies (e.g. a USD deposit into a ZAR wallet) is listed under the figure.
   const otherBalances = (wallet.data?.balances ?? [])
     .filter((b) => b.currency !== wallet.data?.currency && Number(b.balance) !== 0)

@@ -1,7 +1,12 @@
 import { Link } from 'wouter';
 import { ArrowRight, Briefcase, CheckCircle2, Clock3, Lock, ShoppingBag, Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { DEFAULT_CURRENCY, FEE_RATE_LABEL, feeFor, toDecimal } from '@holdfast/contracts';
 import { formatMoney } from '@/lib/format';
+
+/** The preview's example deal, its fee computed by the one fee rule. */
+const EXAMPLE_AMOUNT = 1_250_000n;
+const example = (minor: bigint) => formatMoney(toDecimal(minor, DEFAULT_CURRENCY), DEFAULT_CURRENCY);
 
 const OFFERS = [
   { icon: ShoppingBag, title: 'Buy Products', text: 'Pay safely; the seller is paid only when your item arrives.' },
@@ -28,8 +33,10 @@ function EscrowPreview() {
             <Lock className="size-3" /> Held
           </span>
         </div>
-        <p className="mt-5 text-3xl font-bold tracking-tight">{formatMoney('12500.00', 'ZAR')}</p>
-        <p className="text-xs text-muted-foreground">+ {formatMoney('375.00', 'ZAR')} service fee (3%)</p>
+        <p className="mt-5 text-3xl font-bold tracking-tight">{example(EXAMPLE_AMOUNT)}</p>
+        <p className="text-xs text-muted-foreground">
+          + {example(feeFor(EXAMPLE_AMOUNT))} service fee ({FEE_RATE_LABEL})
+        </p>
         <ol className="mt-6 space-y-3">
           {steps.map((step) => (
             <li key={step.label} className="flex items-center gap-3 text-sm">
@@ -87,7 +94,9 @@ export function Hero() {
               <Link href="/login">Sign In</Link>
             </Button>
           </div>
-          <p className="mt-4 text-sm text-white/60">Free to join. A flat 3% fee per transaction, nothing else.</p>
+          <p className="mt-4 text-sm text-white/60">
+            Free to join. A flat {FEE_RATE_LABEL} fee per transaction, nothing else.
+          </p>
         </div>
         <EscrowPreview />
       </div>

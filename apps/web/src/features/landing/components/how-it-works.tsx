@@ -1,10 +1,11 @@
 import { FileSignature, PackageCheck, Wallet } from 'lucide-react';
+import { FEE_RATE_LABEL } from '@holdfast/contracts';
 
 const STEPS = [
   {
     icon: FileSignature,
     title: 'Agree and pay into escrow',
-    text: 'The buyer creates a transaction with the seller’s email, the amount and what is being delivered, then pays the amount plus a 3% fee into escrow.',
+    text: `The buyer creates a transaction with the seller’s email, the amount and what is being delivered, then pays the amount plus a ${FEE_RATE_LABEL} fee into escrow.`,
   },
   {
     icon: PackageCheck,

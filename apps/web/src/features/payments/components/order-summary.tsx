@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
-import type { TTransaction } from '@holdfast/contracts';
+import { FEE_RATE_LABEL, type TTransaction } from '@holdfast/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { displayName, formatMoney } from '@/lib/format';
 
-/** What the buyer is paying for: amount, 3% fee and total, in the transaction's currency. */
+/** What the buyer is paying for: amount, fee and total, in the transaction's currency. */
 export function OrderSummary({ tx }: { tx: TTransaction }) {
   const seller = tx.seller ? displayName({ ...tx.seller, email: tx.sellerEmail }) : tx.sellerEmail;
   return (
@@ -23,7 +23,7 @@ export function OrderSummary({ tx }: { tx: TTransaction }) {
           <span className="font-medium">{formatMoney(tx.amount, tx.currency)}</span>
         </div>
         <div className="flex justify-between gap-3">
-          <span className="text-muted-foreground">Service fee (3%)</span>
+          <span className="text-muted-foreground">Service fee ({FEE_RATE_LABEL})</span>
           <span className="font-medium">{formatMoney(tx.fee, tx.currency)}</span>
         </div>
         <Separator />

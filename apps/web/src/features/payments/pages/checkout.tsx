@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Ban, CheckCircle2, CreditCard, ShieldAlert, Wallet } from 'lucide-react';
-import { toMinor, type TTransaction } from '@holdfast/contracts';
+import { FEE_RATE_LABEL, decimalsOf, toMinor, type TTransaction } from '@holdfast/contracts';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
 import { TransactionUnavailable } from '@/components/transaction-unavailable';
@@ -48,7 +48,7 @@ export function CheckoutPage() {
     const missing = status === 404 || status === 403 || status === 400 || !transaction.error;
     return <TransactionUnavailable missing={missing} error={transaction.error} />;
   }
-  if (tx.viewerRole !== 'buyer' && tx.buyerId !== user.id) {
+  if (tx.viewerRole !== 'buyer') {
     return (
       <NoticeCard
         icon={<ShieldAlert />}
@@ -117,7 +117,7 @@ function Checkout({ tx }: { tx: TTransaction }) {
       </Button>
       <PageHeader
         title="Fund Transaction"
-        description="Pay the amount plus the 3% service fee into escrow."
+        description={`Pay the amount plus the ${FEE_RATE_LABEL} service fee into escrow.`}
         icon={<CreditCard />}
       />
       <div className="grid gap-6 lg:grid-cols-5">
@@ -176,7 +176,9 @@ function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) 
   const wallet = useWalletBalance();
   const fund = useFundFromWallet(tx.id);
   const balance = wallet.data?.balances.find((b) => b.currency === tx.currency)?.balance;
-  const covers = balance !== undefined && (toMinor(balance, 2) ?? 0n) >= (toMinor(tx.total, 2) ?? 0n);
+  const covers =
+    balance !== undefined &&
+    (toMinor(balance, decimalsOf(tx.currency)) ?? 0n) >= (toMinor(tx.total, decimalsOf(tx.currency)) ?? 0n);
   if (!covers) return null;
   return (
     <Card>

@@ -1,15 +1,15 @@
 import { Calculator, Globe2, ShieldCheck } from 'lucide-react';
-import type { TCurrenciesResponse, TValidateAmountResponse } from '@holdfast/contracts';
+import { FEE_RATE_LABEL, type TCurrenciesResponse, type TValidateAmountResponse } from '@holdfast/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { cn } from '@/lib/utils';
 
-/** Amount, 3% fee and total, exactly as the server's validation formatted them. */
+/** Amount, fee and total, exactly as the server's validation formatted them. */
 export function FeeCalculator({ result }: { result: TValidateAmountResponse | null }) {
   const formatted = result?.valid ? result.formatted : null;
   const rows = [
     { label: 'Amount', value: formatted?.amount },
-    { label: 'Service fee (3%)', value: formatted?.fee },
+    { label: `Service fee (${FEE_RATE_LABEL})`, value: formatted?.fee },
   ];
   return (
     <Card>
@@ -17,7 +17,7 @@ export function FeeCalculator({ result }: { result: TValidateAmountResponse | nu
         <CardTitle className="flex items-center gap-2 text-base">
           <Calculator className="size-4 text-primary" aria-hidden="true" /> Fee Calculator
         </CardTitle>
-        <CardDescription>You pay the amount plus a 3% service fee.</CardDescription>
+        <CardDescription>You pay the amount plus a {FEE_RATE_LABEL} service fee.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 text-sm" aria-live="polite">
         {rows.map((row) => (

@@ -11,7 +11,7 @@ import {
   Wrench,
   XCircle,
 } from 'lucide-react';
-import type { TTransaction, TUser } from '@holdfast/contracts';
+import { FEE_RATE_LABEL, type TTransaction } from '@holdfast/contracts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,12 +28,9 @@ import { ConfirmReceipt } from './confirm-receipt';
 
 type Viewer = 'buyer' | 'seller' | 'other';
 
-/** Buyer: the user's id is buyerId; seller: the user's email is sellerEmail (the server also says so). */
-function viewerOf(tx: TTransaction, user: TUser | null): Viewer {
-  if (!user) return 'other';
-  if (tx.viewerRole === 'buyer' || tx.buyerId === user.id) return 'buyer';
-  if (tx.viewerRole === 'seller' || tx.sellerEmail.toLowerCase() === user.email.toLowerCase()) return 'seller';
-  return 'other';
+/** What the viewer is to the transaction, as the server decided it (`viewerRole`); staff only look. */
+function viewerOf(tx: TTransaction): Viewer {
+  return tx.viewerRole === 'buyer' || tx.viewerRole === 'seller' ? tx.viewerRole : 'other';
 }
 
 function counterparty(tx: TTransaction, viewer: Viewer): { label: string; name: string; detail?: string } {
@@ -228,14 +225,13 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
 
 interface TransactionCardProps {
   tx: TTransaction;
-  user: TUser | null;
   /** In a list: link to the transaction's own page. */
   showDetailsLink?: boolean;
 }
 
 /** One escrow transaction: its figures, the other party and what the viewer can do next. */
-export function TransactionCard({ tx, user, showDetailsLink = false }: TransactionCardProps) {
-  const viewer = viewerOf(tx, user);
+export function TransactionCard({ tx, showDetailsLink = false }: TransactionCardProps) {
+  const viewer = viewerOf(tx);
   const other = counterparty(tx, viewer);
   const TypeIcon = tx.type === 'service' ? Wrench : Package;
   return (
@@ -272,7 +268,7 @@ export function TransactionCard({ tx, user, showDetailsLink = false }: Transacti
           </div>
           <div className="grid grid-cols-2 gap-3">
             <div>
-              <dt className="text-muted-foreground">Service fee (3%)</dt>
+              <dt className="text-muted-foreground">Service fee ({FEE_RATE_LABEL})</dt>
               <dd className="font-medium">{formatMoney(tx.fee, tx.currency)}</dd>
             </div>
             <div>

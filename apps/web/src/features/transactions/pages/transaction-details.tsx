@@ -60,7 +60,7 @@ export function TransactionDetailsPage() {
     <>
       <BackLink />
       <h1 className="mb-4 text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Transaction Details</h1>
-      <TransactionCard tx={transaction.data} user={user} />
+      <TransactionCard tx={transaction.data} />
     </>
   );
 }

@@ -105,7 +105,7 @@ export function TransactionsPage() {
         <ul className="space-y-4" aria-label="Transactions">
           {shown.map((tx) => (
             <li key={tx.id}>
-              <TransactionCard tx={tx} user={user} showDetailsLink />
+              <TransactionCard tx={tx} showDetailsLink />
             </li>
           ))}
         </ul>

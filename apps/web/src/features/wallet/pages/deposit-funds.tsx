@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowDownLeft, ArrowUpRight, BadgeCheck, Mail, Phone, Plus, ScrollText, Wallet } from 'lucide-react';
-import type { TUser } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY, type TUser } from '@holdfast/contracts';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,7 @@ import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
 
 function BalanceCard({ user }: { user: TUser | null }) {
   const wallet = useWalletBalance();
-  const currency = wallet.data?.currency ?? user?.walletCurrency ?? 'ZAR';
+  const currency = wallet.data?.currency ?? user?.walletCurrency ?? DEFAULT_CURRENCY;
   const others = (wallet.data?.balances ?? []).filter((b) => b.currency !== currency && Number(b.balance) !== 0);
   return (
     <Card className="overflow-hidden border-0 bg-brand-ink text-white lg:col-span-2">
