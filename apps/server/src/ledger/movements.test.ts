@@ -14,6 +14,7 @@ import {
   fundEscrowFromWallet,
   getAccountBalance,
   getWalletBalance,
+  LedgerError,
   refundEscrow,
   releaseEscrow,
   returnCardPaymentToWallet,
@@ -36,6 +37,8 @@ const entry = async (entryId: string) => {
   const [row] = await db().select().from(journalEntries).where(eq(journalEntries.id, entryId));
   return row!;
 };
+const entriesOf = (transactionId: string) =>
+  db().select().from(journalEntries).where(eq(journalEntries.transactionId, transactionId));
 
 async function expectHealthy() {
   const result = await checkLedger(db());
@@ -81,7 +84,13 @@ describe('money in', () => {
     );
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(1_700n);
     expect(await escrowOf(t)).toBe(10_300n);
-    expect(await entry(entryId)).toMatchObject({ kind: 'wallet_funding', transactionId: t, userId: buyer });
+    expect(await entry(entryId)).toMatchObject({
+      kind: 'wallet_funding',
+      transactionId: t,
+      userId: buyer,
+      paymentId: null,
+      memo: 'Funded from wallet',
+    });
     await expectHealthy();
   });
 
@@ -96,6 +105,7 @@ describe('money in', () => {
     ).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_FUNDS' });
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(10_299n);
     expect(await escrowOf(t)).toBe(0n);
+    expect(await entriesOf(t)).toEqual([]);
     await expectHealthy();
   });
 
@@ -129,12 +139,19 @@ describe('money in', () => {
     expect(await escrowOf(t, 'USD')).toBe(1_030n);
     expect(await getWalletBalance(db(), buyer, 'USD')).toBe(1_030n);
     expect(await clearingOf(provider, 'USD')).toBe(-2_060n);
-    expect(await entry(funded.entryId)).toMatchObject({ kind: 'card_funding', transactionId: t, paymentId: 'pi_1' });
+    expect(await entry(funded.entryId)).toMatchObject({
+      kind: 'card_funding',
+      transactionId: t,
+      paymentId: 'pi_1',
+      userId: buyer,
+      memo: 'Card payment pi_1',
+    });
     expect(await entry(returned.entryId)).toMatchObject({
       kind: 'overpayment_refund',
       transactionId: t,
       paymentId: 'pi_2',
       userId: buyer,
+      memo: "Card payment pi_2 could not fund the transaction; credited to the buyer's wallet",
     });
     await expectHealthy();
   });
@@ -150,7 +167,13 @@ describe('money out of escrow', () => {
     expect(await getWalletBalance(db(), seller, 'GBP')).toBe(10_000n);
     expect((await feesIn('GBP')) - before).toBe(300n);
     expect(await escrowOf(t, 'GBP')).toBe(0n);
-    expect(await entry(entryId)).toMatchObject({ kind: 'release', transactionId: t, userId: seller });
+    expect(await entry(entryId)).toMatchObject({
+      kind: 'release',
+      transactionId: t,
+      userId: seller,
+      paymentId: null,
+      memo: 'Buyer confirmed receipt',
+    });
     await expectHealthy();
   });
 
@@ -161,7 +184,13 @@ describe('money out of escrow', () => {
     );
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(10_300n);
     expect(await escrowOf(t)).toBe(0n);
-    expect(await entry(entryId)).toMatchObject({ kind: 'refund', transactionId: t, userId: buyer, memo: 'Cancelled' });
+    expect(await entry(entryId)).toMatchObject({
+      kind: 'refund',
+      transactionId: t,
+      userId: buyer,
+      paymentId: null,
+      memo: 'Cancelled',
+    });
     await expectHealthy();
   });
 
@@ -184,29 +213,97 @@ describe('money out of escrow', () => {
     expect(await getWalletBalance(db(), seller, 'EUR')).toBe(7_500n);
     expect((await feesIn('EUR')) - before).toBe(225n);
     expect(await escrowOf(t, 'EUR')).toBe(0n);
-    expect(await entry(split.entryId)).toMatchObject({ kind: 'partial_resolution', transactionId: t, userId: buyer });
+    expect(await entry(split.entryId)).toMatchObject({
+      kind: 'partial_resolution',
+      transactionId: t,
+      userId: buyer,
+      paymentId: null,
+    });
+    await expectHealthy();
+  });
+
+  it('splitEscrow rounds the buyer’s fee share half-up (amount 333, fee 10, R 100 → fee back 3)', async () => {
+    const { buyer, seller, t } = await fundedTransaction(333n, 10n, 'AUD');
+    const before = await feesIn('AUD');
+    const split = await db().transaction((tx) =>
+      splitEscrow(tx, {
+        transactionId: t,
+        buyerId: buyer,
+        sellerId: seller,
+        currency: 'AUD',
+        amount: 333n,
+        fee: 10n,
+        refund: 100n,
+      }),
+    );
+    expect(split).toMatchObject({ buyerGets: 103n, sellerGets: 233n, feeKept: 7n });
+    expect(await getWalletBalance(db(), buyer, 'AUD')).toBe(103n);
+    expect(await getWalletBalance(db(), seller, 'AUD')).toBe(233n);
+    expect((await feesIn('AUD')) - before).toBe(7n);
+    expect(await escrowOf(t, 'AUD')).toBe(0n);
+    await expectHealthy();
+  });
+
+  it('splitEscrow with nothing left for the fee account (no fee, or the share rounds up to all of it)', async () => {
+    const before = await feesIn('USD');
+    const noFee = await fundedTransaction(1_000n, 0n, 'USD');
+    const a = await db().transaction((tx) =>
+      splitEscrow(tx, {
+        transactionId: noFee.t,
+        buyerId: noFee.buyer,
+        sellerId: noFee.seller,
+        currency: 'USD',
+        amount: 1_000n,
+        fee: 0n,
+        refund: 400n,
+      }),
+    );
+    expect(a).toMatchObject({ buyerGets: 400n, sellerGets: 600n, feeKept: 0n });
+    expect(await getWalletBalance(db(), noFee.buyer, 'USD')).toBe(400n);
+    expect(await getWalletBalance(db(), noFee.seller, 'USD')).toBe(600n);
+    expect(await escrowOf(noFee.t, 'USD')).toBe(0n);
+
+    const allBack = await fundedTransaction(3n, 1n, 'USD'); // fee back = 1 × 2 / 3 = 0.67 → 1
+    const b = await db().transaction((tx) =>
+      splitEscrow(tx, {
+        transactionId: allBack.t,
+        buyerId: allBack.buyer,
+        sellerId: allBack.seller,
+        currency: 'USD',
+        amount: 3n,
+        fee: 1n,
+        refund: 2n,
+      }),
+    );
+    expect(b).toMatchObject({ buyerGets: 3n, sellerGets: 1n, feeKept: 0n });
+    expect(await getWalletBalance(db(), allBack.buyer, 'USD')).toBe(3n);
+    expect(await getWalletBalance(db(), allBack.seller, 'USD')).toBe(1n);
+    expect(await escrowOf(allBack.t, 'USD')).toBe(0n);
+    expect(await feesIn('USD')).toBe(before);
     await expectHealthy();
   });
 
   it('splitEscrow refuses a refund that is not strictly between 0 and the amount, and writes nothing', async () => {
     const { buyer, seller, t } = await fundedTransaction(10_000n, 300n, 'CAD');
     for (const refund of [0n, -1n, 10_000n, 10_001n]) {
-      await expect(
-        db().transaction((tx) =>
-          splitEscrow(tx, {
-            transactionId: t,
-            buyerId: buyer,
-            sellerId: seller,
-            currency: 'CAD',
-            amount: 10_000n,
-            fee: 300n,
-            refund,
-          }),
-        ),
-      ).rejects.toThrow(/split refund/);
+      const attempt = db().transaction((tx) =>
+        splitEscrow(tx, {
+          transactionId: t,
+          buyerId: buyer,
+          sellerId: seller,
+          currency: 'CAD',
+          amount: 10_000n,
+          fee: 300n,
+          refund,
+        }),
+      );
+      await expect(attempt).rejects.toBeInstanceOf(LedgerError);
+      await expect(attempt).rejects.toThrow(/split refund/);
     }
     expect(await escrowOf(t, 'CAD')).toBe(10_300n);
+    expect(await getWalletBalance(db(), buyer, 'CAD')).toBe(0n);
     expect(await getWalletBalance(db(), seller, 'CAD')).toBe(0n);
+    expect((await entriesOf(t)).map((e) => e.kind)).toEqual(['wallet_funding']);
     await expectHealthy();
   });
 });

@@ -173,7 +173,7 @@ export async function splitEscrow(
       { account: wallet(m.buyerId, m.currency), amount: buyerGets },
       { account: wallet(m.sellerId, m.currency), amount: sellerGets },
       { account: fees(m.currency), amount: feeKept },
-    ],
+    ].filter((p) => p.amount !== 0n), // feeKept is 0 with no fee, or when the buyer's share rounds up to it
   });
   return { entryId, buyerGets, sellerGets, feeKept };
 }

@@ -2,13 +2,18 @@ import { Link } from 'wouter';
 import { FileSearch } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { NoticeCard } from '@/components/ui/notice-card';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
+
+/** Codes that mean the transaction does not exist for this viewer (never a reason to retry). */
+const MISSING = new Set(['NOT_FOUND', 'FORBIDDEN', 'VALIDATION']);
 
 /**
- * The whole-page notice when a transaction cannot be shown: `missing` (it does not exist or the viewer is
- * not a party to it) or it failed to load with `error`.
+ * The whole-page notice when a transaction cannot be shown: missing (it does not exist or the viewer is
+ * not a party to it), or it failed to load with `error` (worth another try).
  */
-export function TransactionUnavailable({ missing, error }: { missing: boolean; error: unknown }) {
+export function TransactionUnavailable({ error }: { error: unknown }) {
+  const code = errorCode(error);
+  const missing = !error || (code !== undefined && MISSING.has(code));
   return (
     <NoticeCard
       icon={<FileSearch />}

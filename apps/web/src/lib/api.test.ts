@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, errorMessage, errorStatus, getQueryFn } from './api';
+import { ApiError, apiRequest, errorCode, errorMessage, errorStatus, getQueryFn } from './api';
 
 interface Call {
   url: string;
@@ -52,6 +52,16 @@ describe('apiRequest', () => {
     stubFetch(500, '', 'Internal Server Error');
     const err = await apiRequest('GET', '/api/x').catch((e: unknown) => e);
     expect((err as Error).message).toBe('500: Internal Server Error');
+  });
+});
+
+describe('errorCode', () => {
+  it('reads the stable code from the error body, only when it is one of ours', () => {
+    const body = { message: 'This transaction has already been funded', code: 'ALREADY_FUNDED' };
+    expect(errorCode(new ApiError(409, JSON.stringify(body), body))).toBe('ALREADY_FUNDED');
+    expect(errorCode(new ApiError(409, 'x', { message: 'x', code: 'SOMETHING_ELSE' }))).toBeUndefined();
+    expect(errorCode(new ApiError(500, '<html>', undefined))).toBeUndefined();
+    expect(errorCode(new Error('409: conflict'))).toBeUndefined();
   });
 });
 

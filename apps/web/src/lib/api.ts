@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { ERROR_CODES, type TErrorCode } from '@holdfast/contracts';
 
 /**
  * The one way the web app talks to the server (spec section 7): cookies always travel, a JSON
@@ -127,6 +128,16 @@ export function errorMessage(err: unknown, fallback: string): string {
   }
   if (!text || text.startsWith('<') || text.length > 300) return fallback;
   return text;
+}
+
+/**
+ * The server's stable error code (contracts ERROR_CODES), when the failure came with one. Branch on this,
+ * never on a status or a message text: messages are for people and may change.
+ */
+export function errorCode(err: unknown): TErrorCode | undefined {
+  if (!(err instanceof ApiError) || !err.body || typeof err.body !== 'object') return undefined;
+  const code = (err.body as { code?: unknown }).code;
+  return (ERROR_CODES as readonly unknown[]).includes(code) ? (code as TErrorCode) : undefined;
 }
 
 /** Field messages of a validation error ({ fields: { name: message } }), if any. */

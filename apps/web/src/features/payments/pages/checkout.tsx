@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { NoticeCard } from '@/components/ui/notice-card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage, errorStatus } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { useTransaction } from '@/lib/queries/get-transaction';
@@ -44,9 +44,7 @@ export function CheckoutPage() {
   if (transaction.isLoading) return <PageSpinner message="Loading transaction..." />;
   const tx = transaction.data;
   if (!tx) {
-    const status = errorStatus(transaction.error);
-    const missing = status === 404 || status === 403 || status === 400 || !transaction.error;
-    return <TransactionUnavailable missing={missing} error={transaction.error} />;
+    return <TransactionUnavailable error={transaction.error} />;
   }
   if (tx.viewerRole !== 'buyer') {
     return (

@@ -5,7 +5,6 @@ import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { errorStatus } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { useTransaction } from '@/lib/queries/get-transaction';
 import { useSyncPayment } from '@/lib/queries/sync-payment';
@@ -47,12 +46,10 @@ export function TransactionDetailsPage() {
 
   if (transaction.isLoading) return <PageSpinner message="Loading transaction..." />;
   if (transaction.isError || !transaction.data) {
-    const status = errorStatus(transaction.error);
-    const missing = status === 404 || status === 403 || status === 400;
     return (
       <>
         <BackLink />
-        <TransactionUnavailable missing={missing} error={transaction.error} />
+        <TransactionUnavailable error={transaction.error} />
       </>
     );
   }

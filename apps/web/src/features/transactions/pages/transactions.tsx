@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
-import { useUser } from '@/lib/auth';
 import { humanize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useTransactions } from '@/lib/queries/get-transactions';
@@ -15,7 +14,6 @@ import { TransactionCard } from '../components/transaction-card';
 import { TRANSACTION_FILTERS, filterCounts, filterTransactions, type TransactionFilter } from '../lib/filters';
 
 export function TransactionsPage() {
-  const { user } = useUser();
   const transactions = useTransactions();
   const [filter, setFilter] = React.useState<TransactionFilter>('all');
   const list = transactions.data ?? [];
