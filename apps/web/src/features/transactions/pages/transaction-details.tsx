@@ -5,7 +5,6 @@ import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useUser } from '@/lib/auth';
 import { useTransaction } from '@/lib/queries/get-transaction';
 import { useSyncPayment } from '@/lib/queries/sync-payment';
 import { TransactionCard } from '../components/transaction-card';
@@ -29,7 +28,6 @@ export function TransactionDetailsPage() {
   const search = new URLSearchParams(useSearch());
   const paymentSuccess = search.get('payment') === 'success';
   const paymentId = search.get('paymentId');
-  const { user } = useUser();
   const transaction = useTransaction(id);
   const sync = useSyncPayment(id);
   const announced = React.useRef(false);
