@@ -1,24 +1,24 @@
 import * as React from 'react';
-import { useForm } from 'react-hook-form';
-import { MESSAGES } from '@holdfast/contracts';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, ZLoginRequest, type TLoginRequest } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
-import { validateLogin, type LoginValues } from '../lib/validate';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
 
 interface LoginFormProps {
-  onSubmit: (values: LoginValues) => Promise<unknown>;
+  onSubmit: (values: TLoginRequest) => Promise<unknown>;
   submitLabel?: string;
   pendingLabel?: string;
   fallbackError?: string;
   footer?: React.ReactNode;
 }
 
-/** Email + password form; client check first, then the server's message verbatim on failure. */
+/** Email + password form, checked by the contract's sign-in schema before it is sent. */
 export function LoginForm({
   onSubmit,
   submitLabel = 'Sign In',
@@ -27,17 +27,21 @@ export function LoginForm({
   footer,
 }: LoginFormProps) {
   const [error, setError] = React.useState<string | null>(null);
-  const form = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  // The server's own schema checks the form first (email trimmed); then the server's message verbatim.
+  const form = useForm<TLoginRequest>({
+    resolver: zodResolver(ZLoginRequest),
+    defaultValues: { email: '', password: '' },
+  });
+  const onInvalid = (errors: FieldErrors<TLoginRequest>) =>
+    setError(errors.email?.message ?? errors.password?.message ?? MESSAGES.login.required);
   const submit = form.handleSubmit(async (values) => {
-    const problem = validateLogin(values);
-    setError(problem);
-    if (problem) return;
+    setError(null);
     try {
-      await onSubmit({ email: values.email.trim(), password: values.password });
+      await onSubmit(values);
     } catch (err) {
       setError(errorMessage(err, fallbackError));
     }
-  });
+  }, onInvalid);
   const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">

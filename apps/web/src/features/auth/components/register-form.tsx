@@ -1,19 +1,29 @@
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { ShoppingCart, Store } from 'lucide-react';
-import { MESSAGES } from '@holdfast/contracts';
+import {
+  MESSAGES,
+  REGISTER_MESSAGE_ORDER,
+  ZRegisterRequest,
+  firstMessage,
+  type TRegisterRequest,
+} from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
+import { errorMessages, showServerFieldErrors } from '@/lib/form';
 import { cn } from '@/lib/utils';
-import { validateRegister, type RegisterValues, type SelfRole } from '../lib/validate';
+import type { SelfRole } from '../lib/validate';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
 
-type FormValues = RegisterValues & { role: SelfRole };
+type FormValues = z.output<typeof ZRegisterRequest>;
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
 const ROLE_OPTIONS = [
   { value: 'buyer', label: 'Buyer', hint: 'I want to buy or hire', icon: ShoppingCart },
@@ -22,29 +32,29 @@ const ROLE_OPTIONS = [
 
 interface RegisterFormProps {
   initialRole: SelfRole;
+  /** Receives the values as the shared schema parsed them (names and email trimmed). */
   onSubmit: (values: FormValues) => Promise<unknown>;
 }
 
 export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
   const [error, setError] = React.useState<string | null>(null);
-  const form = useForm<FormValues>({
+  // The server's own schema checks the form; the spec shows one message at a time, in its order.
+  const form = useForm<TRegisterRequest, unknown, FormValues>({
+    resolver: zodResolver(ZRegisterRequest),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', role: initialRole },
   });
+  const onInvalid = (errors: FieldErrors<TRegisterRequest>) =>
+    setError(firstMessage(errorMessages(errors), REGISTER_MESSAGE_ORDER) ?? null);
   const submit = form.handleSubmit(async (values) => {
-    const problem = validateRegister(values);
-    setError(problem);
-    if (problem) return;
+    setError(null);
     try {
-      await onSubmit({
-        ...values,
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        email: values.email.trim(),
-      });
+      await onSubmit(values);
     } catch (err) {
+      showServerFieldErrors(err, form.setError, FIELDS);
       setError(errorMessage(err, MESSAGES.register.failed));
     }
-  });
+  }, onInvalid);
+  const invalid = (name: (typeof FIELDS)[number]) => (form.formState.errors[name] ? true : undefined);
   const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
@@ -98,11 +108,21 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-2">
           <Label htmlFor="register-first-name">First Name</Label>
-          <Input id="register-first-name" autoComplete="given-name" {...form.register('firstName')} />
+          <Input
+            id="register-first-name"
+            autoComplete="given-name"
+            aria-invalid={invalid('firstName')}
+            {...form.register('firstName')}
+          />
         </div>
         <div className="space-y-2">
           <Label htmlFor="register-last-name">Last Name</Label>
-          <Input id="register-last-name" autoComplete="family-name" {...form.register('lastName')} />
+          <Input
+            id="register-last-name"
+            autoComplete="family-name"
+            aria-invalid={invalid('lastName')}
+            {...form.register('lastName')}
+          />
         </div>
       </div>
       <div className="space-y-2">
@@ -112,12 +132,18 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
+          aria-invalid={invalid('email')}
           {...form.register('email')}
         />
       </div>
       <div className="space-y-2">
         <Label htmlFor="register-password">Password</Label>
-        <PasswordInput id="register-password" autoComplete="new-password" {...form.register('password')} />
+        <PasswordInput
+          id="register-password"
+          autoComplete="new-password"
+          aria-invalid={invalid('password')}
+          {...form.register('password')}
+        />
         <p className="text-xs text-muted-foreground">At least 6 characters.</p>
       </div>
       <div className="space-y-2">
@@ -125,6 +151,7 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
         <PasswordInput
           id="register-confirm-password"
           autoComplete="new-password"
+          aria-invalid={invalid('confirmPassword')}
           {...form.register('confirmPassword')}
         />
       </div>

@@ -1,12 +1,21 @@
-import * as React from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { useLocation } from 'wouter';
 import { Package, PlusCircle, Wrench } from 'lucide-react';
-import { DEFAULT_CURRENCY, DESCRIPTION_MAX_LENGTH, type TTransactionType } from '@holdfast/contracts';
+import {
+  DEFAULT_CURRENCY,
+  DESCRIPTION_MAX_LENGTH,
+  ZCreateTransactionRequest,
+  type TCreateTransactionRequest,
+  type TTransactionType,
+} from '@holdfast/contracts';
 import { CurrencySelect } from '@/components/currency-select';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
@@ -14,6 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { showServerFieldErrors } from '@/lib/form';
 import { useUser } from '@/lib/auth';
 import { useCurrencies } from '@/lib/queries/get-currencies';
 import { cn } from '@/lib/utils';
@@ -36,41 +46,64 @@ export function CreateTransactionPage() {
   return <CreateTransactionForm />;
 }
 
+type FormInput = TCreateTransactionRequest;
+type TCreateTransactionOutput = z.output<typeof ZCreateTransactionRequest>;
+const FIELDS = ['amount', 'currency', 'sellerEmail', 'description'] as const;
+
 function CreateTransactionForm() {
   const [, navigate] = useLocation();
   const { currencies } = useCurrencies();
   const create = useCreateTransaction();
-  const [type, setType] = React.useState<TTransactionType>('product');
-  const [currency, setCurrency] = React.useState<string>(currencies.default ?? DEFAULT_CURRENCY);
-  const [amount, setAmount] = React.useState('');
-  const [sellerEmail, setSellerEmail] = React.useState('');
-  const [description, setDescription] = React.useState('');
+  // The server's request schema checks the form (amount rules, seller address, description) before it is sent.
+  const form = useForm<FormInput, unknown, TCreateTransactionOutput>({
+    resolver: zodResolver(ZCreateTransactionRequest),
+    mode: 'onTouched',
+    defaultValues: {
+      type: 'product',
+      currency: currencies.default ?? DEFAULT_CURRENCY,
+      amount: '',
+      sellerEmail: '',
+      description: '',
+    },
+  });
+  const { errors } = form.formState;
+  const [typeValue, currency, amountValue, sellerEmail, description] = form.watch([
+    'type',
+    'currency',
+    'amount',
+    'sellerEmail',
+    'description',
+  ]);
+  const type = typeValue ?? 'product';
+  const amount = String(amountValue ?? '');
   const validation = useAmountValidation(amount, currency);
   const result = validation.result;
   const amountValid = result?.valid === true;
-  const amountError = amount && result && !result.valid ? result.error : null;
+  // The live server answer while typing; the schema's message once the field was left or submitted.
+  const amountError = (amount && result && !result.valid ? result.error : null) ?? errors.amount?.message;
   const info = currencies.supported.find((c) => c.code === currency);
   const sellerLabel = type === 'service' ? 'Service Provider Email' : 'Seller Email';
   const canSubmit = !create.isPending && amountValid && !!sellerEmail.trim() && !!description.trim();
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onInvalid = (invalid: FieldErrors<FormInput>) => {
+    if (invalid.amount || invalid.currency) toastError('Please fix validation errors before submitting');
+  };
+  const onSubmit = form.handleSubmit((values) => {
     if (!amountValid) {
       toastError('Please fix validation errors before submitting');
       return;
     }
-    if (!canSubmit) return;
-    create.mutate(
-      { amount, currency, sellerEmail: sellerEmail.trim(), description: description.trim(), type },
-      {
-        onSuccess: () => {
-          toast({ title: 'Transaction created successfully' });
-          navigate('/transactions');
-        },
-        onError: (err) => toastError(errorMessage(err, 'Failed to create transaction')),
+    create.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Transaction created successfully' });
+        navigate('/transactions');
       },
-    );
-  };
+      onError: (err) => {
+        showServerFieldErrors(err, form.setError, FIELDS);
+        toastError(errorMessage(err, 'Failed to create transaction'));
+      },
+    });
+  }, onInvalid);
 
   return (
     <>
@@ -86,12 +119,12 @@ function CreateTransactionForm() {
             <CardDescription>The seller is asked to accept before anything is delivered.</CardDescription>
           </CardHeader>
           <CardContent>
-            <form onSubmit={onSubmit} className="grid gap-6">
+            <form onSubmit={onSubmit} noValidate className="grid gap-6">
               <fieldset className="grid gap-3">
                 <legend className="mb-3 text-sm font-medium">Transaction Type</legend>
                 <RadioGroup
                   value={type}
-                  onValueChange={(v) => setType(v as TTransactionType)}
+                  onValueChange={(v) => form.setValue('type', v as TTransactionType)}
                   className="grid grid-cols-2 gap-3"
                   aria-label="Transaction Type"
                 >
@@ -119,7 +152,12 @@ function CreateTransactionForm() {
               <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
                 <div className="grid content-start gap-2">
                   <Label htmlFor="currency">Currency</Label>
-                  <CurrencySelect id="currency" value={currency} onValueChange={setCurrency} currencies={currencies} />
+                  <CurrencySelect
+                    id="currency"
+                    value={currency}
+                    onValueChange={(v) => form.setValue('currency', v, { shouldValidate: form.formState.isSubmitted })}
+                    currencies={currencies}
+                  />
                 </div>
                 <div className="grid content-start gap-2">
                   <Label htmlFor="amount">Amount</Label>
@@ -127,19 +165,27 @@ function CreateTransactionForm() {
                     <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
                       {info?.symbol}
                     </span>
-                    <Input
-                      id="amount"
+                    <Controller
+                      control={form.control}
                       name="amount"
-                      inputMode="decimal"
-                      autoComplete="off"
-                      placeholder="0.00"
-                      value={amount}
-                      onChange={(e) => setAmount(sanitizeAmountInput(e.target.value))}
-                      aria-invalid={amountError ? true : undefined}
-                      aria-describedby="amount-help"
-                      className={cn(
-                        info && info.symbol.length > 1 ? 'pl-11' : 'pl-8',
-                        amountError && 'border-red-500 focus-visible:border-red-500',
+                      render={({ field }) => (
+                        <Input
+                          id="amount"
+                          name={field.name}
+                          ref={field.ref}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          placeholder="0.00"
+                          value={field.value}
+                          onChange={(e) => field.onChange(sanitizeAmountInput(e.target.value))}
+                          onBlur={field.onBlur}
+                          aria-invalid={amountError ? true : undefined}
+                          aria-describedby="amount-help"
+                          className={cn(
+                            info && info.symbol.length > 1 ? 'pl-11' : 'pl-8',
+                            amountError && 'border-red-500 focus-visible:border-red-500',
+                          )}
+                        />
                       )}
                     />
                   </div>
@@ -155,15 +201,16 @@ function CreateTransactionForm() {
                 <Label htmlFor="sellerEmail">{sellerLabel}</Label>
                 <Input
                   id="sellerEmail"
-                  name="sellerEmail"
                   type="email"
                   autoComplete="off"
                   required
                   placeholder={type === 'service' ? 'provider@example.com' : 'seller@example.com'}
-                  value={sellerEmail}
-                  onChange={(e) => setSellerEmail(e.target.value)}
+                  aria-invalid={errors.sellerEmail ? true : undefined}
+                  aria-describedby="sellerEmail-error sellerEmail-help"
+                  {...form.register('sellerEmail')}
                 />
-                <p className="text-xs text-muted-foreground">
+                <FieldError id="sellerEmail-error" message={errors.sellerEmail?.message} />
+                <p id="sellerEmail-help" className="text-xs text-muted-foreground">
                   They will see this transaction once they sign in with this email address.
                 </p>
               </div>
@@ -172,7 +219,6 @@ function CreateTransactionForm() {
                 <Label htmlFor="description">Description</Label>
                 <Textarea
                   id="description"
-                  name="description"
                   rows={4}
                   required
                   maxLength={DESCRIPTION_MAX_LENGTH}
@@ -181,9 +227,11 @@ function CreateTransactionForm() {
                       ? 'Describe the service, what is included and when it should be done'
                       : 'Describe the item, its condition and how it will be delivered'
                   }
-                  value={description}
-                  onChange={(e) => setDescription(e.target.value)}
+                  aria-invalid={errors.description ? true : undefined}
+                  aria-describedby="description-error"
+                  {...form.register('description')}
                 />
+                <FieldError id="description-error" message={errors.description?.message} />
               </div>
 
               <Button type="submit" size="lg" disabled={!canSubmit} className="w-full sm:w-fit">
