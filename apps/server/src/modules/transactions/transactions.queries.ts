@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { CURRENCIES, fromMinor, isCurrencyCode, type TTransaction, type TViewerRole } from '@holdfast/contracts';
+import { toDecimal, type TTransaction, type TViewerRole } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
@@ -68,18 +68,13 @@ function selectWithParties(db: DbOrTx) {
 
 type Joined = Awaited<ReturnType<typeof selectWithParties>>[number];
 
-function places(currency: string) {
-  return isCurrencyCode(currency) ? CURRENCIES[currency].decimalPlaces : 2;
-}
-
 function toWire(r: Joined, viewerRole: TViewerRole): TTransaction {
   const { t } = r;
-  const d = places(t.currency);
   return {
     id: t.id,
-    amount: fromMinor(t.amount, d),
-    fee: fromMinor(t.fee, d),
-    total: fromMinor(t.total, d),
+    amount: toDecimal(t.amount, t.currency),
+    fee: toDecimal(t.fee, t.currency),
+    total: toDecimal(t.total, t.currency),
     currency: t.currency,
     status: t.status,
     paymentStatus: t.paymentStatus,
