@@ -128,9 +128,18 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
       await page.goto('/login');
       await page.getByLabel('Email').waitFor();
       await screenshot(page, `login-${width}`);
+      await page.getByRole('button', { name: /sign in/i }).click();
+      await page.getByText('Email and password are required').waitFor();
+      await screenshot(page, `login-errors-${width}`);
       await page.goto('/register');
       await page.getByLabel('First Name').waitFor();
       await screenshot(page, `register-${width}`);
+      await page.getByLabel('First Name').fill('Thandi');
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm Password').fill(`${PASSWORD}x`);
+      await page.getByRole('button', { name: /create account/i }).click();
+      await page.getByText('All fields are required').waitFor();
+      await screenshot(page, `register-errors-${width}`);
       await register(uniqueEmail(`shots${width}`));
       await page
         .getByText(/Welcome/)

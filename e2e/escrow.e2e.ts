@@ -58,10 +58,28 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     await b.goto('/create-transaction');
     await b.getByLabel('Amount').fill('250.00');
     await b.getByText('Limits:').first().waitFor();
-    await b.getByLabel('Seller Email').fill(seller.email);
-    await b.getByLabel('Description').fill('Refurbished camera kit');
     const submit = b.getByRole('button', { name: 'Create Transaction' });
+
+    // The shared schema's messages show under their fields, tied to them, at phone and desktop widths.
+    const sellerEmail = b.getByLabel('Seller Email');
+    await sellerEmail.fill('not-an-address');
+    await b.getByLabel('Description').fill('Refurbished camera kit');
     await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await b.getByText('Enter a valid seller email address').waitFor();
+    expect(await sellerEmail.getAttribute('aria-invalid')).toBe('true');
+    expect(await sellerEmail.getAttribute('aria-describedby')).toContain('sellerEmail-error');
+    await b.getByLabel('Amount').fill('10');
+    await b.getByText(/Amount must be at least/).waitFor();
+    await screenshot(b, 'create-transaction-errors-1280');
+    await b.setViewportSize({ width: 390, height: 900 });
+    await screenshot(b, 'create-transaction-errors-390');
+    await b.getByLabel('Amount').fill('250.00');
+    await sellerEmail.fill(seller.email);
+    await b.getByText('Enter a valid seller email address').waitFor({ state: 'detached' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await screenshot(b, 'create-transaction-390');
+    await b.setViewportSize({ width: 1280, height: 900 });
     await screenshot(b, 'create-transaction-1280');
     await submit.click();
     await b.waitForURL('**/transactions');

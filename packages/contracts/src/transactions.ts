@@ -117,6 +117,21 @@ export const ZAcceptTransactionRequest = z.object({
 });
 export type TAcceptTransactionRequest = z.input<typeof ZAcceptTransactionRequest>;
 
+/**
+ * The seller's accept dialog: two text fields that may stay empty. An empty field is left out, then the
+ * request's own rules apply (a real date, tomorrow or later; notes trimmed, at most 1000 characters).
+ */
+export const ZAcceptTransactionForm = z
+  .object({ expectedDeliveryDate: z.string(), deliveryNotes: z.string() })
+  .transform(({ expectedDeliveryDate, deliveryNotes }) => {
+    const filled: TAcceptTransactionRequest = {};
+    if (expectedDeliveryDate.trim()) filled.expectedDeliveryDate = expectedDeliveryDate.trim();
+    if (deliveryNotes.trim()) filled.deliveryNotes = deliveryNotes;
+    return filled;
+  })
+  .pipe(ZAcceptTransactionRequest);
+export type TAcceptTransactionForm = z.input<typeof ZAcceptTransactionForm>;
+
 export const ZConfirmTransactionRequest = z.object({
   confirmationPhrase: z.string().max(200),
 });

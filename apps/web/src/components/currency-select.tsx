@@ -7,16 +7,19 @@ export function CurrencySelect({
   value,
   onValueChange,
   currencies,
+  ...aria
 }: {
   /** For the `<Label htmlFor>` that names it. */
   id: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   value: string;
   onValueChange: (code: string) => void;
   currencies: TCurrenciesResponse;
 }) {
   return (
     <Select value={value} onValueChange={onValueChange}>
-      <SelectTrigger id={id}>
+      <SelectTrigger id={id} {...aria}>
         <SelectValue placeholder="Select currency" />
       </SelectTrigger>
       <SelectContent>

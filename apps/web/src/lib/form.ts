@@ -28,3 +28,33 @@ export function showServerFieldErrors<T extends FieldValues>(
   }
   return shown;
 }
+
+/** What an input shows of its error: whether it is invalid, what describes it, and a message for under it. */
+export interface FieldErrorView {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  /** The message to show under the field (its own element, with `ids.message`), when it has one of its own. */
+  message?: string;
+}
+
+const joinIds = (...ids: Array<string | undefined>) => ids.filter(Boolean).join(' ') || undefined;
+
+/**
+ * For a form that shows one summary message at a time (the sign-in forms' alert, in the spec's order): a
+ * field whose error is the summary is invalid and described by it; a message of the field's own from the
+ * server is shown under the field; a rule whose turn has not come yet is not shown. `hint` is the id of
+ * the field's help text, kept in its description.
+ */
+export function fieldErrorView(
+  error: { type?: string; message?: string } | undefined,
+  summary: string | null | undefined,
+  ids: { summary: string; message: string; hint?: string },
+): FieldErrorView {
+  if (error?.message && error.message === summary) {
+    return { 'aria-invalid': true, 'aria-describedby': joinIds(ids.summary, ids.hint) };
+  }
+  if (error?.message && error.type === 'server') {
+    return { 'aria-invalid': true, 'aria-describedby': joinIds(ids.message, ids.hint), message: error.message };
+  }
+  return { 'aria-describedby': ids.hint };
+}

@@ -1,14 +1,24 @@
 import * as React from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ZLoginRequest, type TLoginRequest } from '@holdfast/contracts';
+import { MESSAGES, ZLoginRequest, type TErrorCode, type TLoginRequest } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
+import { FieldError } from '@/components/ui/field-error';
+import { errorCode, errorMessage } from '@/lib/api';
+import { fieldErrorView, showServerFieldErrors } from '@/lib/form';
 import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
+
+const FIELDS = ['email', 'password'] as const;
+const ERROR_ID = 'login-error';
+/** The field a refused sign-in is about, by the server's code. */
+const FIELD_OF_CODE: Partial<Record<TErrorCode, (typeof FIELDS)[number]>> = {
+  ACCOUNT_NOT_FOUND: 'email',
+  WRONG_PASSWORD: 'password',
+};
 
 interface LoginFormProps {
   onSubmit: (values: TLoginRequest) => Promise<unknown>;
@@ -39,13 +49,25 @@ export function LoginForm({
     try {
       await onSubmit(values);
     } catch (err) {
-      setError(errorMessage(err, fallbackError));
+      const message = errorMessage(err, fallbackError);
+      showServerFieldErrors(err, form.setError, FIELDS);
+      const code = errorCode(err);
+      const field = code && FIELD_OF_CODE[code];
+      if (field) form.setError(field, { type: 'server', message }, { shouldFocus: true });
+      setError(message);
     }
   }, onInvalid);
+  const view = (name: (typeof FIELDS)[number]) => {
+    const id = `login-${name}-error`;
+    const { message, ...aria } = fieldErrorView(form.formState.errors[name], error, { summary: ERROR_ID, message: id });
+    return { aria, error: <FieldError id={id} message={message} /> };
+  };
+  const email = view('email');
+  const password = view('password');
   const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <FormError message={error} />
+      <FormError id={ERROR_ID} message={error} />
       <div className="space-y-2">
         <Label htmlFor="login-email">Email</Label>
         <Input
@@ -53,12 +75,20 @@ export function LoginForm({
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
+          {...email.aria}
           {...form.register('email')}
         />
+        {email.error}
       </div>
       <div className="space-y-2">
         <Label htmlFor="login-password">Password</Label>
-        <PasswordInput id="login-password" autoComplete="current-password" {...form.register('password')} />
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          {...password.aria}
+          {...form.register('password')}
+        />
+        {password.error}
       </div>
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
         {pending && <Spinner />}

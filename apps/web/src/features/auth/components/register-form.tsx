@@ -15,8 +15,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
-import { errorMessages, showServerFieldErrors } from '@/lib/form';
+import { FieldError } from '@/components/ui/field-error';
+import { errorCode, errorMessage } from '@/lib/api';
+import { errorMessages, fieldErrorView, showServerFieldErrors } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import type { SelfRole } from '../lib/validate';
 import { FormError } from './form-error';
@@ -24,6 +25,7 @@ import { PasswordInput } from './password-input';
 
 type FormValues = z.output<typeof ZRegisterRequest>;
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+const ERROR_ID = 'register-error';
 
 const ROLE_OPTIONS = [
   { value: 'buyer', label: 'Buyer', hint: 'I want to buy or hire', icon: ShoppingCart },
@@ -50,15 +52,31 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
     try {
       await onSubmit(values);
     } catch (err) {
+      const message = errorMessage(err, MESSAGES.register.failed);
       showServerFieldErrors(err, form.setError, FIELDS);
-      setError(errorMessage(err, MESSAGES.register.failed));
+      // The address is taken: that field is the one to change.
+      if (errorCode(err) === 'EMAIL_IN_USE') form.setError('email', { type: 'server', message }, { shouldFocus: true });
+      setError(message);
     }
   }, onInvalid);
-  const invalid = (name: (typeof FIELDS)[number]) => (form.formState.errors[name] ? true : undefined);
+  // One message at a time (the alert); a field shows its own message only when the server named one.
+  const view = (name: (typeof FIELDS)[number], hint?: string) => {
+    const { message, ...aria } = fieldErrorView(form.formState.errors[name], error, {
+      summary: ERROR_ID,
+      message: `register-${name}-error`,
+      hint,
+    });
+    return { aria, error: <FieldError id={`register-${name}-error`} message={message} /> };
+  };
+  const firstName = view('firstName');
+  const lastName = view('lastName');
+  const email = view('email');
+  const password = view('password', 'register-password-hint');
+  const confirmPassword = view('confirmPassword');
   const pending = form.formState.isSubmitting;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <FormError message={error} />
+      <FormError id={ERROR_ID} message={error} />
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium">I am joining as a</legend>
         <Controller
@@ -111,18 +129,15 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
           <Input
             id="register-first-name"
             autoComplete="given-name"
-            aria-invalid={invalid('firstName')}
+            {...firstName.aria}
             {...form.register('firstName')}
           />
+          {firstName.error}
         </div>
         <div className="space-y-2">
           <Label htmlFor="register-last-name">Last Name</Label>
-          <Input
-            id="register-last-name"
-            autoComplete="family-name"
-            aria-invalid={invalid('lastName')}
-            {...form.register('lastName')}
-          />
+          <Input id="register-last-name" autoComplete="family-name" {...lastName.aria} {...form.register('lastName')} />
+          {lastName.error}
         </div>
       </div>
       <div className="space-y-2">
@@ -132,28 +147,33 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
           type="email"
           autoComplete="email"
           placeholder="you@example.com"
-          aria-invalid={invalid('email')}
+          {...email.aria}
           {...form.register('email')}
         />
+        {email.error}
       </div>
       <div className="space-y-2">
         <Label htmlFor="register-password">Password</Label>
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
-          aria-invalid={invalid('password')}
+          {...password.aria}
           {...form.register('password')}
         />
-        <p className="text-xs text-muted-foreground">At least 6 characters.</p>
+        {password.error}
+        <p id="register-password-hint" className="text-xs text-muted-foreground">
+          At least 6 characters.
+        </p>
       </div>
       <div className="space-y-2">
         <Label htmlFor="register-confirm-password">Confirm Password</Label>
         <PasswordInput
           id="register-confirm-password"
           autoComplete="new-password"
-          aria-invalid={invalid('confirmPassword')}
+          {...confirmPassword.aria}
           {...form.register('confirmPassword')}
         />
+        {confirmPassword.error}
       </div>
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
         {pending && <Spinner />}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft, Ban, CheckCircle2, CreditCard, ShieldAlert, Wallet } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Ban, Banknote, CheckCircle2, CreditCard, ShieldAlert, Wallet } from 'lucide-react';
 import { FEE_RATE_LABEL, decimalsOf, toMinor, type TTransaction } from '@holdfast/contracts';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
@@ -12,12 +12,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { NoticeCard } from '@/components/ui/notice-card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { useTransaction } from '@/lib/queries/get-transaction';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
+import { isStaleTransactionError } from '@/lib/stale-transaction';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useFundFromWallet } from '../api/fund-from-wallet';
 import { CardPayment } from '../components/card-payment';
@@ -98,7 +99,9 @@ function Checkout({ tx }: { tx: TTransaction }) {
     if (!intent.isError || errorToasted.current) return;
     errorToasted.current = true;
     toastError(errorMessage(intent.error, 'Failed to initialize payment'));
-  }, [intent.isError, intent.error]);
+    // Funded, cancelled or gone meanwhile (ALREADY_FUNDED...): fetch it again, the page then says so.
+    if (isStaleTransactionError(intent.error)) invalidateTransactionsAndWallet(queryClient, tx.id);
+  }, [intent.isError, intent.error, queryClient, tx.id]);
 
   const onPaid = React.useCallback(() => {
     toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
@@ -169,14 +172,19 @@ function Checkout({ tx }: { tx: TTransaction }) {
   );
 }
 
-/** 'Pay from wallet' when the wallet holds enough in the transaction's currency. */
+/**
+ * 'Pay from wallet' when the wallet holds enough in the transaction's currency; a deposit is offered
+ * instead when the server finds the balance short (INSUFFICIENT_FUNDS: spent elsewhere meanwhile).
+ */
 function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) {
   const wallet = useWalletBalance();
   const fund = useFundFromWallet(tx.id);
+  const [short, setShort] = React.useState(false);
   const balance = wallet.data?.balances.find((b) => b.currency === tx.currency)?.balance;
   const covers =
     balance !== undefined &&
     (toMinor(balance, decimalsOf(tx.currency)) ?? 0n) >= (toMinor(tx.total, decimalsOf(tx.currency)) ?? 0n);
+  if (short) return <DepositOffer tx={tx} />;
   if (!covers) return null;
   return (
     <Card>
@@ -197,12 +205,39 @@ function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) 
           onClick={() =>
             fund.mutate(undefined, {
               onSuccess: onPaid,
-              onError: (err) => toastError(errorMessage(err, 'Payment Error')),
+              onError: (err) => {
+                toastError(errorMessage(err, 'Payment Error'));
+                if (errorCode(err) === 'INSUFFICIENT_FUNDS') setShort(true);
+              },
             })
           }
         >
           {fund.isPending ? <Spinner /> : <Wallet aria-hidden="true" />}
           {fund.isPending ? 'Paying...' : 'Pay from wallet'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The wallet does not cover the total: add money to it, then come back and pay from it. */
+function DepositOffer({ tx }: { tx: TTransaction }) {
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
+        </CardTitle>
+        <CardDescription>
+          Your {tx.currency} wallet does not hold the {formatMoney(tx.total, tx.currency)} this payment needs. Deposit
+          funds into it, or pay by card above.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="outline" className="w-full">
+          <Link href="/wallet/deposit">
+            <Banknote aria-hidden="true" /> Deposit Funds
+          </Link>
         </Button>
       </CardContent>
     </Card>

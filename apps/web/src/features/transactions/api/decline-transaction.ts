@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTransaction } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
+import { isStaleTransactionError } from '@/lib/stale-transaction';
 
 /** PATCH /api/transactions/:id/decline (seller): pending → cancelled, any funding back to the buyer's wallet. */
 export const declineTransaction = (id: string) =>
@@ -12,5 +13,9 @@ export function useDeclineTransaction(id: string) {
   return useMutation({
     mutationFn: () => declineTransaction(id),
     onSuccess: () => invalidateTransactionsAndWallet(queryClient, id),
+    // Refused because the transaction changed meanwhile (a 409 such as ALREADY_ACCEPTED): show it as it is now.
+    onError: (err) => {
+      if (isStaleTransactionError(err)) invalidateTransactionsAndWallet(queryClient, id);
+    },
   });
 }

@@ -1,5 +1,9 @@
 import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { CheckCircle2 } from 'lucide-react';
+import { DELIVERY_NOTES_MAX_LENGTH, ZAcceptTransactionForm, type TAcceptTransactionForm } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,38 +15,47 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { DELIVERY_NOTES_MAX_LENGTH } from '@holdfast/contracts';
+import { showServerFieldErrors } from '@/lib/form';
 import { useAcceptTransaction } from '../api/accept-transaction';
-import { acceptPayload, deliveryDateError, minDeliveryDate } from '../lib/accept';
+import { minDeliveryDate } from '../lib/accept';
+
+type AcceptValues = z.output<typeof ZAcceptTransactionForm>;
+const EMPTY: TAcceptTransactionForm = { expectedDeliveryDate: '', deliveryNotes: '' };
+const FIELDS = ['expectedDeliveryDate', 'deliveryNotes'] as const;
 
 /** Seller accepts a pending transaction, optionally with an expected delivery date and notes. */
 export function AcceptDialog({ transactionId }: { transactionId: string }) {
   const [open, setOpen] = React.useState(false);
-  const [date, setDate] = React.useState('');
-  const [notes, setNotes] = React.useState('');
   const accept = useAcceptTransaction(transactionId);
-  const min = minDeliveryDate();
-  const dateError = deliveryDateError(date);
+  // The contract's accept rules: empty fields are left out, a date must be tomorrow or later.
+  const form = useForm<TAcceptTransactionForm, unknown, AcceptValues>({
+    resolver: zodResolver(ZAcceptTransactionForm),
+    mode: 'onChange',
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
   const id = React.useId();
+  const ids = {
+    date: `${id}-date`,
+    dateHint: `${id}-date-hint`,
+    notes: `${id}-notes`,
+    notesError: `${id}-notes-error`,
+  };
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) {
-      setDate('');
-      setNotes('');
-    }
+    if (next) form.reset(EMPTY);
   };
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (dateError) return;
-    accept.mutate(acceptPayload(date, notes), {
+  const onSubmit = form.handleSubmit((values) => {
+    accept.mutate(values, {
       onSuccess: () => {
         toast({
           title: 'Transaction Accepted',
@@ -50,9 +63,12 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
         });
         setOpen(false);
       },
-      onError: (err) => toastError(errorMessage(err, 'Failed to accept transaction')),
+      onError: (err) => {
+        showServerFieldErrors(err, form.setError, FIELDS);
+        toastError(errorMessage(err, 'Failed to accept transaction'));
+      },
     });
-  };
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -68,33 +84,34 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
             <DialogDescription>Let the buyer know when to expect delivery. Both fields are optional.</DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-date`}>Expected Delivery Date (optional)</Label>
+            <Label htmlFor={ids.date}>Expected Delivery Date (optional)</Label>
             <Input
-              id={`${id}-date`}
+              id={ids.date}
               type="date"
-              min={min}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={`${id}-date-hint`}
+              min={minDeliveryDate()}
+              aria-invalid={errors.expectedDeliveryDate ? true : undefined}
+              aria-describedby={ids.dateHint}
+              {...form.register('expectedDeliveryDate')}
             />
             <p
-              id={`${id}-date-hint`}
-              className={dateError ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}
+              id={ids.dateHint}
+              className={errors.expectedDeliveryDate ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}
             >
-              {dateError ?? 'Tomorrow or later.'}
+              {errors.expectedDeliveryDate?.message ?? 'Tomorrow or later.'}
             </p>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={`${id}-notes`}>Delivery Notes (optional)</Label>
+            <Label htmlFor={ids.notes}>Delivery Notes (optional)</Label>
             <Textarea
-              id={`${id}-notes`}
+              id={ids.notes}
               rows={3}
               maxLength={DELIVERY_NOTES_MAX_LENGTH}
               placeholder="e.g. Shipped by courier, tracking number to follow"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
+              aria-invalid={errors.deliveryNotes ? true : undefined}
+              aria-describedby={errors.deliveryNotes ? ids.notesError : undefined}
+              {...form.register('deliveryNotes')}
             />
+            <FieldError id={ids.notesError} message={errors.deliveryNotes?.message} />
           </div>
           <DialogFooter>
             <DialogClose asChild>
@@ -102,7 +119,7 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={accept.isPending || !!dateError}>
+            <Button type="submit" disabled={accept.isPending || !!errors.expectedDeliveryDate}>
               {accept.isPending && <Spinner />}
               {accept.isPending ? 'Accepting...' : 'Accept Transaction'}
             </Button>

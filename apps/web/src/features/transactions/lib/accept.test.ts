@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPayload, deliveryDateError, minDeliveryDate } from './accept';
+// The accept rules themselves (empty values left out, tomorrow or later) are the contracts' ZAcceptTransactionForm,
+// tested there; the date picker's earliest day is the web's own.
+import { minDeliveryDate } from './accept';
 
 describe('minDeliveryDate', () => {
   it('is tomorrow', () => {
@@ -15,29 +17,5 @@ describe('minDeliveryDate', () => {
       .toISOString()
       .slice(0, 10);
     expect(minDeliveryDate(now) >= utcTomorrow).toBe(true);
-  });
-});
-
-describe('acceptPayload', () => {
-  it('omits empty values and trims notes', () => {
-    expect(acceptPayload('', '   ')).toEqual({});
-    expect(acceptPayload('2030-01-02', '  by courier  ')).toEqual({
-      expectedDeliveryDate: '2030-01-02',
-      deliveryNotes: 'by courier',
-    });
-    expect(acceptPayload('', 'notes')).toEqual({ deliveryNotes: 'notes' });
-  });
-});
-
-describe('deliveryDateError', () => {
-  const now = new Date(2025, 5, 15, 12, 0);
-  it('allows empty and tomorrow onward', () => {
-    expect(deliveryDateError('', now)).toBeNull();
-    expect(deliveryDateError('2025-06-16', now)).toBeNull();
-    expect(deliveryDateError('2026-01-01', now)).toBeNull();
-  });
-  it('refuses today and earlier', () => {
-    expect(deliveryDateError('2025-06-15', now)).toBe('Expected delivery date must be tomorrow or later');
-    expect(deliveryDateError('nope', now)).toBe('Enter a valid date');
   });
 });

@@ -149,15 +149,18 @@ function CreateTransactionForm() {
                 </RadioGroup>
               </fieldset>
 
-              <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_1fr]">
-                <div className="grid content-start gap-2">
+              <div className="grid gap-4 sm:grid-cols-[minmax(0,16rem)_1fr]">
+                <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-2">
                   <Label htmlFor="currency">Currency</Label>
                   <CurrencySelect
                     id="currency"
                     value={currency}
                     onValueChange={(v) => form.setValue('currency', v, { shouldValidate: form.formState.isSubmitted })}
                     currencies={currencies}
+                    aria-invalid={errors.currency ? true : undefined}
+                    aria-describedby={errors.currency ? 'currency-error' : undefined}
                   />
+                  <FieldError id="currency-error" message={errors.currency?.message} />
                 </div>
                 <div className="grid content-start gap-2">
                   <Label htmlFor="amount">Amount</Label>
