@@ -49,7 +49,7 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
         ? req.headers['x-request-id']
         : randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.isProduction,
+    trustProxy: config.trustProxy,
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);

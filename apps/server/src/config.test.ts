@@ -42,8 +42,40 @@ describe('loadConfig', () => {
     );
   });
 
+  it('never takes sandbox payments in production by accident', () => {
+    const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(prod)).toThrow(/PAYMENTS_PROVIDER: required in production/);
+    expect(() => loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox' })).toThrow(
+      /ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true/,
+    );
+    const demo = loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true' });
+    expect(demo.payments).toMatchObject({ provider: 'sandbox', sandboxInProduction: true });
+    const stripe = loadConfig({
+      ...prod,
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+    });
+    expect(stripe.payments).toMatchObject({ provider: 'stripe', sandboxInProduction: false });
+    expect(loadConfig({}).payments).toMatchObject({ provider: 'sandbox', sandboxInProduction: false });
+  });
+
+  it('trusts X-Forwarded-For only from proxies it was told about', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' }).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be/);
+  });
+
   it('turns off demo seeding in production by default', () => {
-    const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+    });
     expect(config.seedDemo).toBe(false);
     expect(config.isProduction).toBe(true);
   });

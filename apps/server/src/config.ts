@@ -26,7 +26,18 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** No default in production: taking card payments must be a decision, never an accident. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  /** A demo deployment may run the sandbox in production; the UI then says so on every page. */
+  ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: bool.optional(),
+  /** Off by default: X-Forwarded-For is a client's word unless a proxy we know rewrote it. */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*)$/,
+      'TRUST_PROXY must be false or comma-separated proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+    )
+    .optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -58,8 +69,15 @@ export interface Config {
   session: { idleTimeoutMs: number; warningMs: number };
   login: { maxFailures: number; windowMs: number };
   bodyLimit: number;
+  /**
+   * Fastify's trustProxy: false, or the addresses of the proxies whose X-Forwarded-For we believe. A hop
+   * count is not offered: it cannot check who the immediate peer is (Fastify refuses it too).
+   */
+  trustProxy: false | string[];
   payments: {
     provider: 'sandbox' | 'stripe';
+    /** The sandbox in production, explicitly allowed for a demo deployment (shown as a banner). */
+    sandboxInProduction: boolean;
     stripe?: {
       secretKey: string;
       publishableKey: string | undefined;
@@ -91,6 +109,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && !e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production');
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
     problems.push('  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
+  if (isProduction && !e.PAYMENTS_PROVIDER)
+    problems.push('  PAYMENTS_PROVIDER: required in production (stripe, or sandbox for a demo deployment)');
+  if (isProduction && e.PAYMENTS_PROVIDER === 'sandbox' && !e.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION)
+    problems.push(
+      '  PAYMENTS_PROVIDER: sandbox takes test cards as real payments; in production it needs ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true (demo deployments only)',
+    );
   if (e.PAYMENTS_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
     problems.push('  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe');
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('  SMTP_URL: required when EMAIL_PROVIDER=smtp');
@@ -115,8 +139,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     session: { idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_SECONDS * 1000, warningMs: e.SESSION_WARNING_SECONDS * 1000 },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     payments: {
-      provider: e.PAYMENTS_PROVIDER,
+      provider: e.PAYMENTS_PROVIDER ?? 'sandbox',
+      sandboxInProduction: isProduction && (e.PAYMENTS_PROVIDER ?? 'sandbox') === 'sandbox',
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? {
@@ -133,6 +159,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | string[] {
+  if (!value || value === 'false') return false;
+  return value.split(',').map((s) => s.trim());
 }
 
 /** A configuration for tests: quiet, in-memory friendly, overridable. */

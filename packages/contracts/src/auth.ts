@@ -111,5 +111,7 @@ export const ZPublicConfig = z.object({
   paymentsProvider: z.enum(['sandbox', 'stripe']),
   stripePublishableKey: z.string().nullable(),
   devMailbox: z.boolean(),
+  /** A demo deployment: production running the sandbox (test cards, no real money). Shown as a banner. */
+  demoPayments: z.boolean(),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

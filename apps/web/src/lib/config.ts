@@ -9,6 +9,7 @@ export const DEFAULT_PUBLIC_CONFIG: TPublicConfig = {
   paymentsProvider: 'sandbox',
   stripePublishableKey: null,
   devMailbox: false,
+  demoPayments: false,
 };
 
 export const getPublicConfig = () => apiJson<TPublicConfig>('GET', '/api/config');

@@ -136,7 +136,14 @@ describe('POST /api/auth/admin/login', () => {
 
 describe('in production', () => {
   it('sets a Secure, HTTP-only, SameSite=Lax session cookie that still signs the person in', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40) } });
+    const prod = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'p'.repeat(40),
+        PAYMENTS_PROVIDER: 'sandbox',
+        ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+      },
+    });
     try {
       const { cookie, user } = await registerUser(prod.app);
       expect(cookie).toMatch(/^__Secure-holdfast\.session_token=/);

@@ -13,6 +13,7 @@ export function createSystemService({ config, database }: { config: Config; data
       paymentsProvider: config.payments.provider,
       stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
       devMailbox: !config.isProduction,
+      demoPayments: config.payments.sandboxInProduction,
     }),
 
     async health() {
