@@ -98,9 +98,10 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
       },
     });
     expect(res.status()).toBe(201);
-    await context.clearCookies(); // as if the mail were opened on another device
+    // The development mailbox shows the signed-in person their own mail.
     const { messages } = await (await page.request.get('/api/dev/mailbox')).json();
     const link = messages.find((m: { to: string }) => m.to === email).links[0];
+    await context.clearCookies(); // as if the mail were opened on another device
     await page.goto(link);
     await page.waitForURL('**/login?next=**');
     await page.getByText('Sign in to confirm your email address.').waitFor();

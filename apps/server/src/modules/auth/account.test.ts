@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MESSAGES, type TMailboxMessage } from '@holdfast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { registerUser } from '../../test/factories.js';
+import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { users } from '../../db/schema/index.js';
 
 let t: TestApp;
@@ -11,10 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let admin: RegisteredUser | undefined;
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 
+/** Everyone's mail, as an admin reads the development mailbox. */
 async function mailTo(email: string): Promise<TMailboxMessage[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+  admin ??= await registerUser(t.app, { role: 'admin' });
+  const res = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox', headers: { cookie: admin.cookie } });
   return (res.json().messages as TMailboxMessage[]).filter((m) => m.to === email);
 }
 

@@ -55,7 +55,11 @@ describe('POST /api/auth/register', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(user.id);
 
-    const mailbox = await t.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    const mailbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      headers: { cookie: cookieHeader(res.headers['set-cookie']) },
+    });
     const mail = mailbox.json().messages.find((m: { to: string }) => m.to === email.toLowerCase());
     expect(mail.text).toContain(`${t.app.config.publicUrl}/api/identity/verify-email?token=`);
     expect(mail.text).toContain('callbackURL=%2Fdashboard');

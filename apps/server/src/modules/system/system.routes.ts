@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
+import { ZErrorResponse, ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
+import { requireUser } from '../../lib/auth-context.js';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), engine: z.string() });
 
@@ -43,11 +44,11 @@ export async function systemRoutes(app: FastifyInstance) {
       {
         schema: {
           tags: ['system'],
-          summary: 'Mail sent through the outbox (development only)',
-          response: { 200: z.object({ messages: z.array(ZMailboxMessage) }) },
+          summary: "Mail sent to the caller's address through the outbox; admins see all (development only)",
+          response: { 200: z.object({ messages: z.array(ZMailboxMessage) }), 401: ZErrorResponse },
         },
       },
-      async () => ({ messages: await service.mailbox() }),
+      async (request) => ({ messages: await service.mailbox(requireUser(request)) }),
     );
   }
 }

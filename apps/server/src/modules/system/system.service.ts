@@ -1,7 +1,8 @@
-import { desc } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { TMailboxMessage, TPublicConfig } from '@holdfast/contracts';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { SessionUser } from '../../lib/auth-context.js';
 import { emailOutbox } from '../../db/schema/index.js';
 
 /** What the web app needs to know about this server, its health, and the development mailbox. */
@@ -24,9 +25,17 @@ export function createSystemService({ config, database }: { config: Config; data
       };
     },
 
-    /** The latest mail sent through the outbox (development only; the route does not exist in production). */
-    async mailbox(): Promise<TMailboxMessage[]> {
-      const rows = await database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(100);
+    /**
+     * The latest mail sent through the outbox to the viewer's own address; an admin sees everyone's.
+     * Development only: the route does not exist in production. Even so, a verification link is a key to
+     * an address, so nobody reads another person's mail here.
+     */
+    async mailbox(viewer: Pick<SessionUser, 'email' | 'role'>): Promise<TMailboxMessage[]> {
+      const query = database.db.select().from(emailOutbox);
+      const own = sql`lower(${emailOutbox.to}) = ${viewer.email.toLowerCase()}`;
+      const rows = await (viewer.role === 'admin' ? query : query.where(own))
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(100);
       return rows.map((m) => ({
         id: m.id,
         to: m.to,

@@ -6,17 +6,26 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { PageHeader } from '@/components/layout/page-header';
 import { formatDateTime } from '@/lib/format';
+import { AccessDenied } from '@/components/access-denied';
+import { useUser } from '@/lib/auth';
 import { useMailbox } from '../api/get-mailbox';
 
-/** Development only: mail the server "sent" through its outbox, with clickable links. */
+/** Development only: the mail the server "sent" to the signed-in person (admins: everyone), with its links. */
 export function DevMailboxPage() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <PageSpinner message="Loading mailbox..." />;
+  if (!user) return <AccessDenied description="Please log in to read the mail sent to your address." />;
+  return <Mailbox />;
+}
+
+function Mailbox() {
   const mailbox = useMailbox();
   const messages = mailbox.data?.messages ?? [];
   return (
     <>
       <PageHeader
         title="Development Mailbox"
-        description="Emails sent by this server in development. Not available in production."
+        description="Emails this server sent to your address (administrators see all). Development only."
         icon={<Mail />}
         actions={
           <Button variant="outline" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
