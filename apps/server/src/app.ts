@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { registerBodyDepthLimit } from './lib/body-depth.js';
 import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerAuth } from './modules/auth/index.js';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandler(app);
   registerOriginCheck(app);
+  registerBodyDepthLimit(app);
   registerAuth(app);
   registerIdempotency(app);
 

@@ -14,6 +14,12 @@ async function main() {
     }
     throw error;
   }
+  if (!process.env.NODE_ENV) {
+    console.warn(
+      '\nWARNING: NODE_ENV is not set, so this is a DEVELOPMENT server: demo accounts, the development mailbox and\n' +
+        'insecure cookies are on. Set NODE_ENV=production (with AUTH_SECRET and PAYMENTS_PROVIDER) for real use.\n',
+    );
+  }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database });

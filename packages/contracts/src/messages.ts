@@ -39,6 +39,7 @@ export const MESSAGES = {
     internal: 'Something went wrong. Please try again.',
     invalidJson: 'The request body is not valid JSON',
     tooLarge: 'The request body is too large',
+    tooDeep: 'The request body is nested too deeply',
     rateLimited: 'Too many requests. Please try again later',
   },
 } as const;
