@@ -45,6 +45,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
       db,
       auth: identity,
       limiter: createLoginLimiter(db, config.login),
+      secret: config.authSecret,
       walletBalance: wallet.balanceText,
       log,
     }),

@@ -14,9 +14,9 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** Copies the Set-Cookie headers Better Auth produced onto our reply. */
-export function forwardCookies(reply: FastifyReply, headers: Headers | undefined) {
-  const cookies = headers?.getSetCookie() ?? [];
+/** Copies the Set-Cookie headers Better Auth produced onto our reply, with any cookies of our own. */
+export function forwardCookies(reply: FastifyReply, headers: Headers | undefined, own: string[] = []) {
+  const cookies = [...(headers?.getSetCookie() ?? []), ...own];
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 

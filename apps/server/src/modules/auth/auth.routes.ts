@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZErrorResponse,
@@ -11,8 +11,25 @@ import {
 import { requireUser } from '../../lib/auth-context.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders, forwardCookies } from './auth.plugin.js';
+import type { SignedIn } from './auth.service.js';
+import { DEVICE_COOKIE, deviceCookieHeader } from './device-cookie.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
+
+/** The session cookie from Better Auth and the device cookie that remembers this browser signed in. */
+function sendSignedIn(reply: FastifyReply, signedIn: SignedIn) {
+  const secure = reply.server.config.isProduction;
+  forwardCookies(reply, signedIn.headers, [deviceCookieHeader(signedIn.deviceToken, secure)]);
+}
+
+/** Who is signing in from where, and whether this browser signed in to an account before. */
+function signInContext(request: FastifyRequest) {
+  return {
+    headers: authHeaders(request),
+    ip: request.ip,
+    knownDeviceUserId: request.server.services.auth.deviceOwner(request.cookies[DEVICE_COOKIE]),
+  };
+}
 
 /** The spec's /api/auth/... calls; each one hands Better Auth the work on the server side. */
 export async function authRoutes(app: FastifyInstance) {
@@ -30,8 +47,9 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, headers } = await service.register(request.body, authHeaders(request));
-      forwardCookies(reply, headers);
+      const signedIn = await service.register(request.body, authHeaders(request));
+      sendSignedIn(reply, signedIn);
+      const { user } = signedIn;
       return reply.status(201).send({ user });
     },
   );
@@ -47,9 +65,9 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, headers } = await service.login(request.body, { headers: authHeaders(request), ip: request.ip });
-      forwardCookies(reply, headers);
-      return { user };
+      const signedIn = await service.login(request.body, signInContext(request));
+      sendSignedIn(reply, signedIn);
+      return { user: signedIn.user };
     },
   );
 
@@ -64,13 +82,9 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, headers } = await service.login(
-        request.body,
-        { headers: authHeaders(request), ip: request.ip },
-        { adminOnly: true },
-      );
-      forwardCookies(reply, headers);
-      return { user };
+      const signedIn = await service.login(request.body, signInContext(request), { adminOnly: true });
+      sendSignedIn(reply, signedIn);
+      return { user: signedIn.user };
     },
   );
 

@@ -15,7 +15,8 @@ import { accounts, sessions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
-import { emailKey, ipKey, type LoginLimiter } from './login-limiter.js';
+import { deviceToken, deviceUserId } from './device-cookie.js';
+import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
 import { createSessionLookup, toSessionUser } from './session-lookup.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -68,6 +69,8 @@ export interface AuthServiceDeps {
   db: Db;
   auth: Auth;
   limiter: LoginLimiter;
+  /** Signs the device cookie (the app's AUTH_SECRET). */
+  secret: string;
   walletBalance?: WalletBalanceReader;
   log?: { error(obj: unknown, msg?: string): void };
 }
@@ -76,9 +79,11 @@ export interface SignedIn {
   user: TUser;
   /** Better Auth's response headers; their Set-Cookie lines carry the session to the browser. */
   headers: Headers;
+  /** A fresh device token: this browser has now signed in to this account (device-cookie.ts). */
+  deviceToken: string;
 }
 
-export function createAuthService({ db, auth, limiter, walletBalance, log }: AuthServiceDeps) {
+export function createAuthService({ db, auth, limiter, secret, walletBalance, log }: AuthServiceDeps) {
   const lookupSession = createSessionLookup(auth, db);
 
   /**
@@ -145,30 +150,36 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
       log?.error({ err: error }, 'registration failed');
       throw new AppError(isAPIError(error) ? 'VALIDATION' : 'INTERNAL', MESSAGES.register.failed);
     }
-    return { user: await userResponse(await requireRow(result.response.user.id)), headers: result.headers };
+    const user = await userResponse(await requireRow(result.response.user.id));
+    return { user, headers: result.headers, deviceToken: deviceToken(user.id, secret) };
   }
 
   /**
-   * Email + password sign-in with the spec's distinct messages, limited per address and per account.
-   * The limit is checked before the password, so a locked account cannot be probed.
+   * Email + password sign-in with the spec's distinct messages. Failures are limited per account and
+   * address, per address, and (high) per account; a device that signed in to this account before
+   * (`knownDeviceUserId`, from its signed cookie) is not held to the account-wide limit, so failures from
+   * elsewhere never lock the owner out. Limits are checked before the password, so a locked pair cannot
+   * be probed.
    */
   async function login(
     input: TLoginRequest,
-    ctx: { headers: Headers; ip: string },
+    ctx: { headers: Headers; ip: string; knownDeviceUserId?: string | null },
     opts: { adminOnly?: boolean } = {},
   ): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
     if (!ZEmail.safeParse(email).success) throw badRequest(MESSAGES.login.invalidEmail);
-    const keys = [ipKey(ctx.ip), emailKey(email)];
-    if (await limiter.isLocked(keys)) throw tooManyRequests(MESSAGES.login.tooManyRequests);
-
     const row = await findUserByEmail(db, email);
+    const keys = [pairKey(email, ctx.ip), ipKey(ctx.ip), emailKey(email)];
+    const knownDevice = !!row && ctx.knownDeviceUserId === row.id;
+    const checked = knownDevice ? [pairKey(email, ctx.ip)] : keys;
+    if (await limiter.isLocked(checked)) throw tooManyRequests(MESSAGES.login.tooManyRequests);
+
     if (!row) {
       await limiter.recordFailure(keys);
       throw appError('ACCOUNT_NOT_FOUND', MESSAGES.login.userNotFound);
     }
     // Counted before the password check, so concurrent guesses cannot all slip past isLocked.
-    if (!(await limiter.reserve(keys))) {
+    if (!(await limiter.reserve(keys, checked))) {
       await limiter.release(keys); // no password was checked; only its own count is taken back
       throw tooManyRequests(MESSAGES.login.tooManyRequests);
     }
@@ -188,15 +199,15 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
       log?.error({ err: error }, 'sign-in failed');
       throw new AppError(isAPIError(error) ? 'UNAUTHENTICATED' : 'INTERNAL', MESSAGES.login.failed);
     }
-    await limiter.clear(emailKey(email));
-    await limiter.release([ipKey(ctx.ip)]); // a success does not use up the address's budget
+    await limiter.clear(pairKey(email, ctx.ip));
+    await limiter.release([ipKey(ctx.ip), emailKey(email)]); // a success is not a failure
 
     if (opts.adminOnly && row.role !== 'admin') {
       // The password was right but this door is for admins: revoke the session just made, send no cookie.
       await db.delete(sessions).where(eq(sessions.token, result.response.token));
       throw forbidden(MESSAGES.auth.adminOnly);
     }
-    return { user: await userResponse(row), headers: result.headers };
+    return { user: await userResponse(row), headers: result.headers, deviceToken: deviceToken(row.id, secret) };
   }
 
   /** Revokes the session in the database and returns the cookie-clearing headers. */
@@ -276,6 +287,8 @@ export function createAuthService({ db, auth, limiter, walletBalance, log }: Aut
   }
 
   return {
+    /** The account a device cookie says this browser signed in to before, when it is genuine. */
+    deviceOwner: (token: string | undefined) => deviceUserId(token, secret),
     currentUser,
     verifyEmail,
     getUser,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.js';
-import { createLoginLimiter, emailKey, ipKey, IP_FAILURE_FACTOR } from './login-limiter.js';
+import {
+  ACCOUNT_FAILURE_FACTOR,
+  createLoginLimiter,
+  emailKey,
+  ipKey,
+  IP_FAILURE_FACTOR,
+  pairKey,
+} from './login-limiter.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -13,8 +20,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('login limiter', () => {
   it('locks a key at the limit and starts over once the window has passed', async () => {
     const limiter = createLoginLimiter(database.db, { maxFailures: 2, windowMs: 400 });
-    const key = emailKey('Window@Example.test');
-    expect(key).toBe('email:window@example.test');
+    const key = pairKey('Window@Example.test', '192.0.2.1');
+    expect(key).toBe('pair:window@example.test|192.0.2.1');
     await limiter.recordFailure([key]);
     expect(await limiter.isLocked([key])).toBe(false);
     await limiter.recordFailure([key]);
@@ -35,9 +42,27 @@ describe('login limiter', () => {
     expect(await limiter.isLocked([ip])).toBe(true);
   });
 
+  it('gives one account, across all addresses, far more room still', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 2, windowMs: 60_000 });
+    const account = emailKey('Everywhere@Example.test');
+    for (let i = 0; i < 2 * ACCOUNT_FAILURE_FACTOR - 1; i++) await limiter.recordFailure([account]);
+    expect(await limiter.isLocked([account])).toBe(false);
+    await limiter.recordFailure([account]);
+    expect(await limiter.isLocked([account])).toBe(true);
+  });
+
+  it('counts every key but lets only the checked ones refuse', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 1, windowMs: 60_000 });
+    const pair = pairKey('known@example.test', '192.0.2.10');
+    const account = emailKey('known-elsewhere@example.test');
+    for (let i = 0; i < ACCOUNT_FAILURE_FACTOR; i++) await limiter.recordFailure([account]);
+    expect(await limiter.reserve([pair, account], [pair])).toBe(true);
+    expect(await limiter.reserve([pair, account])).toBe(false);
+  });
+
   it('clears one key without touching the others', async () => {
     const limiter = createLoginLimiter(database.db, { maxFailures: 1, windowMs: 60_000 });
-    const a = emailKey('a@example.test');
+    const a = pairKey('a@example.test', '192.0.2.8');
     const ip = ipKey('192.0.2.8');
     await limiter.recordFailure([a, ip]);
     expect(await limiter.isLocked([a])).toBe(true);
@@ -48,7 +73,7 @@ describe('login limiter', () => {
 
   it('counts concurrent failures without losing any', async () => {
     const limiter = createLoginLimiter(database.db, { maxFailures: 10, windowMs: 60_000 });
-    const key = emailKey('race@example.test');
+    const key = pairKey('race@example.test', '192.0.2.9');
     await Promise.all(Array.from({ length: 10 }, () => limiter.recordFailure([key])));
     expect(await limiter.isLocked([key])).toBe(true);
   });

@@ -7,15 +7,23 @@ export interface LoginLimiterOptions {
   windowMs: number;
 }
 
-/** Counter keys: one per client address and one per account (by normalised email). */
-export const ipKey = (ip: string) => `ip:${ip}`;
-const IP_PREFIX = 'ip:';
 /**
- * An address may fail this many times more often than one account: offices and mobile carriers put
- * many people behind one address, and its counter is never cleared by a success (see decision 002).
+ * Counter keys (OWASP's authentication guidance; decision 008):
+ * - one per account and client address: the limit that locks a guesser out of one account;
+ * - one per client address, across accounts: a guesser cannot spread guesses over many accounts;
+ * - one per account, across addresses: high, so failures from elsewhere slow a distributed guesser down
+ *   without locking the owner out, and never checked for a device that signed in to the account before.
+ */
+export const pairKey = (email: string, ip: string) => `pair:${email.toLowerCase()}|${ip}`;
+export const ipKey = (ip: string) => `ip:${ip}`;
+export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+/**
+ * An address may fail this many times more often than one account from it: offices and mobile carriers
+ * put many people behind one address, and its counter is never cleared by a success.
  */
 export const IP_FAILURE_FACTOR = 4;
-export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+/** Failures one account may take from everywhere together within a window, as a multiple of the limit. */
+export const ACCOUNT_FAILURE_FACTOR = 20;
 
 /**
  * Failed sign-ins counted in the database, so every app instance sees the same numbers. A key is
@@ -23,7 +31,12 @@ export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
  */
 export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginLimiterOptions) {
   const windowStart = () => new Date(Date.now() - windowMs);
-  const limitOf = (key: string) => (key.startsWith(IP_PREFIX) ? maxFailures * IP_FAILURE_FACTOR : maxFailures);
+  const limitOf = (key: string) =>
+    key.startsWith('ip:')
+      ? maxFailures * IP_FAILURE_FACTOR
+      : key.startsWith('email:')
+        ? maxFailures * ACCOUNT_FAILURE_FACTOR
+        : maxFailures;
 
   /** Adds one to each key's counter (a key whose window has passed starts a new one); the new counts. */
   async function count(keys: string[]): Promise<{ key: string; count: number }[]> {
@@ -63,11 +76,12 @@ export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginL
      * Counts this attempt against every key BEFORE the password is checked, atomically, and says
      * whether it is still within the limits. Checking first and counting only after the (slow)
      * password check let a burst of concurrent guesses all pass the check. A sign-in that turns out
-     * right (or fails for another reason) gives the attempt back with `release`.
+     * right (or fails for another reason) gives the attempt back with `release`. Every key is counted;
+     * only the `checked` ones can refuse (a known device is not held to the account-wide key).
      */
-    async reserve(keys: string[]): Promise<boolean> {
+    async reserve(keys: string[], checked: string[] = keys): Promise<boolean> {
       const counts = await count(keys);
-      return counts.every((c) => c.count <= limitOf(c.key));
+      return counts.every((c) => !checked.includes(c.key) || c.count <= limitOf(c.key));
     },
 
     /** Takes back one reserved attempt from each key. */
@@ -83,8 +97,8 @@ export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginL
       await count(keys);
     },
 
-    /** A successful sign-in clears the account's counter (not the address's: one good account must
-     * not reset an attacker's budget for guessing others). */
+    /** A successful sign-in clears its own account-and-address counter (not the address's nor the
+     * account-wide one: one good sign-in must not reset an attacker's budget). */
     async clear(key: string): Promise<void> {
       await db.delete(loginFailures).where(inArray(loginFailures.key, [key]));
     },
