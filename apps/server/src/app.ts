@@ -68,6 +68,10 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.
+    if ((request.user || reply.getHeader('set-cookie')) && request.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // External plugins first, then ours, then routes (fastify/demo order).

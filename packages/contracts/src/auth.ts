@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './messages.js';
+import { hasControlCharacters } from './text.js';
 
 export const ROLES = ['buyer', 'seller', 'moderator', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -8,12 +9,14 @@ export type TRole = z.infer<typeof ZRole>;
 export const ZSelfRole = z.enum(['buyer', 'seller'], { error: MESSAGES.register.roleNotAllowed });
 
 const required = (s: z.ZodString) => s.trim().min(1, MESSAGES.register.allRequired);
+/** Names are shown to other people: no control characters (NUL, escapes), as descriptions. */
+const printable = (s: z.ZodString) => s.refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters);
 
 export const ZRegisterRequest = z
   .object(
     {
-      firstName: required(z.string({ error: MESSAGES.register.allRequired })).max(100),
-      lastName: required(z.string({ error: MESSAGES.register.allRequired })).max(100),
+      firstName: printable(required(z.string({ error: MESSAGES.register.allRequired })).max(100)),
+      lastName: printable(required(z.string({ error: MESSAGES.register.allRequired })).max(100)),
       email: required(z.string({ error: MESSAGES.register.allRequired }))
         .max(254)
         .pipe(z.email(MESSAGES.register.invalidEmail)),
@@ -59,7 +62,8 @@ const profileName = z
   .string({ error: MESSAGES.profile.namesRequired })
   .trim()
   .min(1, MESSAGES.profile.namesRequired)
-  .max(100);
+  .max(100)
+  .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters);
 export const ZUpdateProfileRequest = z.object(
   {
     firstName: profileName,

@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './messages.js';
+export * from './text.js';
 export * from './auth.js';
 export * from './errors.js';
 export * from './currencies.js';

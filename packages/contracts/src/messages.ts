@@ -40,6 +40,7 @@ export const MESSAGES = {
     invalidJson: 'The request body is not valid JSON',
     tooLarge: 'The request body is too large',
     tooDeep: 'The request body is nested too deeply',
+    invalidCharacters: 'Remove the control characters (such as NUL) from this text',
     rateLimited: 'Too many requests. Please try again later',
   },
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_MESSAGES, ZAmountInput, checkTransactionAmount } from './currencies.js';
-import { CONFIRMATION_PHRASE } from './messages.js';
+import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
+import { hasControlCharacters } from './text.js';
 
 export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
 export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -17,15 +18,6 @@ export const ZViewerRole = z.enum(['buyer', 'seller', 'moderator', 'admin']);
 export type TViewerRole = z.infer<typeof ZViewerRole>;
 
 export const DESCRIPTION_MAX_LENGTH = 2000;
-
-/** NUL and the other C0 control characters except tab and line breaks: the database cannot store NUL. */
-export function hasControlCharacters(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
-  }
-  return false;
-}
 export const DELIVERY_NOTES_MAX_LENGTH = 1000;
 
 /** Texts the server answers with for transaction rules; the UI may show them verbatim. */
@@ -39,7 +31,7 @@ export const TRANSACTION_MESSAGES = {
   deliveryDateInvalid: 'Expected delivery date must be a valid date (YYYY-MM-DD)',
   deliveryDateTooEarly: 'Expected delivery date must be tomorrow or later',
   deliveryNotesTooLong: `Delivery notes must be at most ${DELIVERY_NOTES_MAX_LENGTH} characters`,
-  invalidCharacters: 'Remove the control characters (such as NUL) from this text',
+  invalidCharacters: MESSAGES.generic.invalidCharacters,
   wrongPhrase: `Type "${CONFIRMATION_PHRASE}" to confirm receipt`,
   onlySellerAccept: 'Only the seller can accept this transaction',
   onlySellerDecline: 'Only the seller can decline this transaction',

@@ -132,6 +132,39 @@ describe('POST /api/auth/register', () => {
     expect(big.json().message).toBe(MESSAGES.generic.tooLarge);
   });
 
+  it('refuses names with control characters, as descriptions, and writes nothing', async () => {
+    const email = uniqueEmail('nul');
+    const res = await register(valid({ email, firstName: 'Evil\u0000Name' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: MESSAGES.generic.invalidCharacters });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row).toBeUndefined();
+
+    const ok = await register(valid({ email }));
+    const cookie = cookieHeader(ok.headers['set-cookie']);
+    const rename = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-profile',
+      headers: { cookie },
+      payload: { firstName: 'Bell\u0007', lastName: 'Ringer' },
+    });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().message).toBe(MESSAGES.generic.invalidCharacters);
+  });
+
+  it('keeps a signed-in person’s answers out of every cache; public answers are unaffected', async () => {
+    const ok = await register(valid({ email: uniqueEmail('cache') }));
+    expect(ok.headers['cache-control']).toBe('no-store');
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: cookieHeader(ok.headers['set-cookie']) },
+    });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const currencies = await t.app.inject({ method: 'GET', url: '/api/currencies' });
+    expect(currencies.headers['cache-control']).toBeUndefined();
+  });
+
   it('stores the password only as a hash', async () => {
     const { user, password } = await registerUser(t.app);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.userId, user.id));
