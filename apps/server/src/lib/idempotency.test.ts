@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE } from '@holdfast/contracts';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyKeys, transactions } from '../db/schema/index.js';
-import { completeIdempotentRequest } from './idempotency.js';
+import { IDEMPOTENCY_KEY_TTL_MS, completeIdempotentRequest } from './idempotency.js';
 import { AppError } from './errors.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { acceptedFundedTransaction, as, creditWallet, createTransaction, parties } from '../test/money-factories.js';
@@ -62,6 +62,24 @@ describe('Idempotency-Key', () => {
     const other = await createTransaction(t.app, buyer, seller.email);
     const elsewhere = await as(t.app, buyer)('PATCH', `/api/transactions/${other.id}/cancel`, undefined, key('k'));
     expect(elsewhere.statusCode).toBe(422);
+  });
+
+  it('expires a key 24 hours after its first use, as Stripe does: then it starts over', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const body = { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'Yesterday' };
+    const first = await as(t.app, buyer)('POST', '/api/transactions', body, key('daily'));
+    expect(first.statusCode).toBe(201);
+    // Still within the day: another body is refused.
+    const again = await as(t.app, buyer)('POST', '/api/transactions', { ...body, amount: '200' }, key('daily'));
+    expect(again.statusCode).toBe(422);
+    await db()
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 60_000) })
+      .where(and(eq(idempotencyKeys.userId, buyer.user.id), eq(idempotencyKeys.key, 'daily')));
+    const nextDay = await as(t.app, buyer)('POST', '/api/transactions', { ...body, amount: '200' }, key('daily'));
+    expect(nextDay.statusCode).toBe(201);
+    expect(nextDay.json().id).not.toBe(first.json().id);
+    expect(nextDay.json().amount).toBe('200.00');
   });
 
   it('keeps keys per user', async () => {

@@ -34,6 +34,8 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 /** A key still "in progress" after this long belongs to a request that died (crash, lost connection). */
 const ABANDONED_AFTER_MS = 5 * 60 * 1000;
+/** As Stripe's: a key may be reused as a new one 24 hours after its first use. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** JSON with object keys sorted, so equal bodies always fingerprint the same. */
 function stableJson(value: unknown): string {
@@ -71,6 +73,16 @@ export function registerIdempotency(app: FastifyInstance) {
     const fingerprint = createHash('sha256')
       .update(stableJson([request.method, path, request.body ?? null]))
       .digest('hex');
+
+    // The caller's expired keys go first: a key older than a day starts over, and storage stays bounded.
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.userId, user.id),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)),
+        ),
+      );
 
     // Millisecond precision on purpose: the value read back is compared exactly (the claim token).
     const claimedAt = new Date();
