@@ -40,7 +40,7 @@ describe('email verification', () => {
 
     const res = await t.app.inject({ method: 'GET', url: verificationPath(mail!), headers: { cookie } });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/dashboard');
+    expect(res.headers.location).toBe('/dashboard?verified=1');
     expect((await me(cookie)).json().user.emailVerified).toBe(true);
   });
 

@@ -9,8 +9,8 @@ import type { EmailProvider } from '../../providers/email/index.js';
 /** Better Auth lives under its own prefix so it never shadows the product's /api/auth/... calls. */
 export const AUTH_BASE_PATH = '/api/identity';
 export const COOKIE_PREFIX = 'holdfast';
-/** Where the verification link sends the browser once the address is confirmed. */
-export const VERIFIED_CALLBACK = '/dashboard';
+/** Where the verification link sends the browser once the address is confirmed (the page then says so). */
+export const VERIFIED_CALLBACK = '/dashboard?verified=1';
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 export const CLIENT_IP_HEADER = 'x-holdfast-client-ip';
 
