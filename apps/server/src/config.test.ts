@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.port).toBe(5000);
     expect(config.payments.provider).toBe('sandbox');
-    expect(config.session).toEqual({ idleTimeoutMs: 120_000, warningMs: 30_000 });
+    expect(config.session).toEqual({ idleTimeoutMs: 120_000, warningMs: 30_000, maxAgeMs: 43_200_000 });
     expect(config.seedDemo).toBe(true);
     expect(config.publicUrl).toBe('http://localhost:5000');
   });
@@ -40,6 +40,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_IDLE_TIMEOUT_SECONDS: '10', SESSION_WARNING_SECONDS: '10' })).toThrow(
       /SESSION_WARNING_SECONDS/,
     );
+    expect(() => loadConfig({ SESSION_IDLE_TIMEOUT_SECONDS: '600', SESSION_MAX_AGE_SECONDS: '600' })).toThrow(
+      /SESSION_MAX_AGE_SECONDS: must be longer/,
+    );
+    expect(loadConfig({}).session.maxAgeMs).toBe(12 * 60 * 60 * 1000);
   });
 
   it('never takes sandbox payments in production by accident', () => {

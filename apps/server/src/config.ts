@@ -23,6 +23,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(2).default(120),
   SESSION_WARNING_SECONDS: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(43_200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -66,7 +67,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   logLevel: string;
-  session: { idleTimeoutMs: number; warningMs: number };
+  /** Idle limit (browser dialog and server alike), countdown length, and the absolute session lifetime. */
+  session: { idleTimeoutMs: number; warningMs: number; maxAgeMs: number };
   login: { maxFailures: number; windowMs: number };
   bodyLimit: number;
   /**
@@ -120,6 +122,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('  SMTP_URL: required when EMAIL_PROVIDER=smtp');
   if (e.SESSION_WARNING_SECONDS >= e.SESSION_IDLE_TIMEOUT_SECONDS)
     problems.push('  SESSION_WARNING_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_SECONDS');
+  if (e.SESSION_MAX_AGE_SECONDS <= e.SESSION_IDLE_TIMEOUT_SECONDS)
+    problems.push('  SESSION_MAX_AGE_SECONDS: must be longer than SESSION_IDLE_TIMEOUT_SECONDS');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -136,7 +140,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? !isProduction,
     logLevel: e.LOG_LEVEL,
-    session: { idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_SECONDS * 1000, warningMs: e.SESSION_WARNING_SECONDS * 1000 },
+    session: {
+      idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_SECONDS * 1000,
+      warningMs: e.SESSION_WARNING_SECONDS * 1000,
+      maxAgeMs: e.SESSION_MAX_AGE_SECONDS * 1000,
+    },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

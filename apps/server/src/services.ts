@@ -44,6 +44,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
     auth: createAuthService({
       db,
       auth: identity,
+      idleTimeoutMs: config.session.idleTimeoutMs,
       limiter: createLoginLimiter(db, config.login),
       secret: config.authSecret,
       walletBalance: wallet.balanceText,

@@ -97,6 +97,13 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 export const ZUserResponse = z.object({ user: ZUser });
+/**
+ * GET /api/auth/session: who is signed in, without a 401 for nobody (a signed-out page is not an
+ * error). `sessionEnded`: the browser's session cookie was genuine but its session is over
+ * (inactivity, maximum lifetime, signed out elsewhere), so the page can say why.
+ */
+export const ZSessionResponse = z.object({ user: ZUser.nullable(), sessionEnded: z.boolean() });
+export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 
 export const ZMailboxMessage = z.object({
   id: z.string(),

@@ -8,6 +8,10 @@ import { z } from 'zod';
 export const ERROR_CODE_INFO = {
   VALIDATION: { status: 400, meaning: 'A field or the body is invalid; `fields` names the fields' },
   UNAUTHENTICATED: { status: 401, meaning: 'No valid session: sign in' },
+  SESSION_EXPIRED: {
+    status: 401,
+    meaning: 'The session ended (inactivity, maximum lifetime or signed out elsewhere): sign in again',
+  },
   ACCOUNT_NOT_FOUND: { status: 401, meaning: 'Sign-in: no account has this email address' },
   WRONG_PASSWORD: { status: 401, meaning: 'Sign-in: the password is not correct' },
   FORBIDDEN: { status: 403, meaning: 'Signed in, but this caller may not do this' },

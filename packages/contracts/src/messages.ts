@@ -21,6 +21,7 @@ export const MESSAGES = {
   },
   auth: {
     notSignedIn: 'You must be signed in to do that',
+    sessionExpired: 'Your session has expired. Please sign in again',
     forbidden: 'You do not have permission to do that',
     adminOnly: 'Only administrators can sign in here',
     crossOrigin: 'Cross-site requests are not allowed',

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TRole } from '@holdfast/contracts';
-import { forbidden, unauthenticated } from './errors.js';
+import { MESSAGES } from '@holdfast/contracts';
+import { appError, forbidden, unauthenticated } from './errors.js';
 
 /** The signed-in person behind a request, resolved from the session cookie by the accounts module. */
 export interface SessionUser {
@@ -16,11 +17,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Null when the request carries no valid session. Filled by the accounts module's onRequest hook. */
     user: SessionUser | null;
+    /** The request carried a genuine session cookie whose session has ended (idle, lifetime, revoked). */
+    sessionEnded: boolean;
   }
 }
 
-/** The caller, or 401. */
+/** The caller, or 401 (SESSION_EXPIRED when their session just ended, so the page can say why). */
 export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user && request.sessionEnded) throw appError('SESSION_EXPIRED', MESSAGES.auth.sessionExpired);
   if (!request.user) throw unauthenticated();
   return request.user;
 }

@@ -28,15 +28,18 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | undefined
 export function registerAuth(app: FastifyInstance) {
   const service = app.services.auth;
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionEnded', false);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
+    request.sessionEnded = false;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers } = await service.currentUser(cookie, () => authHeaders(request));
-    // A refreshed expiry (or a cleared cookie for a dead session) travels back to the browser.
+    const { user, headers, ended } = await service.currentUser(cookie, () => authHeaders(request));
+    // A cleared cookie for a dead session travels back to the browser.
     forwardCookies(reply, headers);
     request.user = user;
+    request.sessionEnded = ended === true;
   });
 
   // The link in the verification email. Nothing else of Better Auth's router is mounted.

@@ -5,6 +5,7 @@ import {
   ZLoginRequest,
   ZOkResponse,
   ZRegisterRequest,
+  ZSessionResponse,
   ZUpdateProfileRequest,
   ZUserResponse,
 } from '@holdfast/contracts';
@@ -105,6 +106,22 @@ export async function authRoutes(app: FastifyInstance) {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUserResponse, 401: ZErrorResponse } },
     },
     async (request) => ({ user: await service.getUser(requireUser(request).id) }),
+  );
+
+  // Also the browser's keep-alive while a person is active: every signed-in request records activity.
+  r.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in (user null when nobody), and whether a session just ended',
+        response: { 200: ZSessionResponse },
+      },
+    },
+    async (request) => ({
+      user: request.user ? await service.getUser(request.user.id) : null,
+      sessionEnded: request.sessionEnded,
+    }),
   );
 
   r.post(

@@ -17,6 +17,7 @@ import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthentic
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
 import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
+import { createSessionActivity } from './session-activity.js';
 import { createSessionLookup, toSessionUser } from './session-lookup.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -68,6 +69,8 @@ function authErrorCode(error: unknown): string | undefined {
 export interface AuthServiceDeps {
   db: Db;
   auth: Auth;
+  /** The same inactivity limit as the browser's timeout dialog (SESSION_IDLE_TIMEOUT_SECONDS). */
+  idleTimeoutMs: number;
   limiter: LoginLimiter;
   /** Signs the device cookie (the app's AUTH_SECRET). */
   secret: string;
@@ -83,22 +86,41 @@ export interface SignedIn {
   deviceToken: string;
 }
 
-export function createAuthService({ db, auth, limiter, secret, walletBalance, log }: AuthServiceDeps) {
+export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, walletBalance, log }: AuthServiceDeps) {
   const lookupSession = createSessionLookup(auth, db);
+  const checkActivity = createSessionActivity(db, idleTimeoutMs);
+
+  /** Better Auth's answer for the cookie; for a session that no longer exists it clears the cookie. */
+  function askBetterAuth(requestHeaders: () => Headers) {
+    return auth.api.getSession({ headers: requestHeaders(), returnHeaders: true });
+  }
 
   /**
-   * The signed-in user behind a session cookie. The common case (a live session, not due for refresh) is
-   * answered by one query; whatever makes Better Auth write (refresh, expiry, a dead session's cookie) is
-   * left to it, and its Set-Cookie headers come back to travel to the browser.
+   * The signed-in user behind a session cookie. The common case (a live session) is answered by one
+   * query; whatever makes Better Auth write (expiry, a dead session's cookie) is left to it, and its
+   * Set-Cookie headers come back to travel to the browser. `ended`: the cookie was genuine but its
+   * session is over (idle, past its lifetime, revoked), so the page can say why the person is signed out.
    */
   async function currentUser(
     cookie: string,
     requestHeaders: () => Headers,
-  ): Promise<{ user: SessionUser | null; headers?: Headers }> {
+  ): Promise<{ user: SessionUser | null; headers?: Headers; ended?: boolean }> {
     const fast = await lookupSession(cookie);
-    if (fast !== 'delegate') return { user: fast.user };
-    const { headers, response } = await auth.api.getSession({ headers: requestHeaders(), returnHeaders: true });
-    return { user: response ? toSessionUser(response.user) : null, headers };
+    if (fast !== 'delegate') {
+      if (!fast.user) return { user: null };
+      if ((await checkActivity(fast.session)) === 'active') return { user: fast.user };
+      return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
+    }
+    const { headers, response } = await askBetterAuth(requestHeaders);
+    if (!response) return { user: null, headers, ended: true };
+    const [row] = await db
+      .select({ id: sessions.id, lastActiveAt: sessions.lastActiveAt })
+      .from(sessions)
+      .where(eq(sessions.id, response.session.id));
+    if (row && (await checkActivity(row)) === 'idle') {
+      return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
+    }
+    return { user: toSessionUser(response.user), headers };
   }
 
   /** The verification link: Better Auth checks the token, marks the address verified and redirects. */

@@ -50,6 +50,9 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
       transaction: true,
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
+    // An absolute lifetime: a session is never extended, so it ends SESSION_MAX_AGE_SECONDS after sign-in
+    // at the latest; the idle rule (session-activity.ts) ends it sooner when unused.
+    session: { expiresIn: Math.floor(config.session.maxAgeMs / 1000), disableSessionRefresh: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

@@ -34,7 +34,13 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
  * row), a session due for refresh (it extends the expiry and re-sets the cookie), and cookies we do
  * not handle ourselves (don't-remember-me, cookie cache).
  */
-export type SessionLookupResult = { user: SessionUser } | { user: null } | 'delegate';
+export type SessionLookupResult = { user: SessionUser; session: SessionActivity } | { user: null } | 'delegate';
+
+/** The session row's identity and when it was last used (for the idle rule in session-activity.ts). */
+export interface SessionActivity {
+  id: string;
+  lastActiveAt: Date;
+}
 
 interface CookieSettings {
   sessionToken: string;
@@ -120,6 +126,8 @@ export function createSessionLookup(auth: Auth, db: Db) {
 
   const byToken = db
     .select({
+      sessionId: sessions.id,
+      lastActiveAt: sessions.lastActiveAt,
       expiresAt: sessions.expiresAt,
       id: users.id,
       email: users.email,
@@ -152,6 +160,6 @@ export function createSessionLookup(auth: Auth, db: Db) {
     if (expiresAt < now) return 'delegate';
     // Better Auth's rule: extend once the session was last extended `updateAge` ago.
     if (!s.refreshDisabled && expiresAt - s.expiresInMs + s.updateAgeMs <= now) return 'delegate';
-    return { user: toSessionUser(row) };
+    return { user: toSessionUser(row), session: { id: row.sessionId, lastActiveAt: row.lastActiveAt } };
   };
 }

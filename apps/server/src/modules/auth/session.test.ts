@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser } from '../../test/factories.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { verifySignedToken } from './session-lookup.js';
+import { sessionIdleRule } from './session-activity.js';
 
 /** The session cookie on every request: signed token, expiry, refresh, revocation (Better Auth's rules). */
 let t: TestApp;
@@ -16,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
 
@@ -70,24 +70,34 @@ describe('the session cookie', () => {
     expect(await t.database.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
   });
 
-  it('refreshes a session older than a day: new expiry in the database and a refreshed cookie', async () => {
+  it('has an absolute lifetime: expires SESSION_MAX_AGE_SECONDS after sign-in and is never extended', async () => {
     const { cookie } = await registerUser(t.app);
     const token = tokenOf(cookie);
-    // Seven days is the lifetime; a session last extended more than a day ago is extended again.
-    const stale = new Date(Date.now() + 7 * DAY_MS - DAY_MS - 60_000);
-    await t.database.db.update(sessions).set({ expiresAt: stale }).where(eq(sessions.token, token));
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token, token));
+    const maxAgeMs = t.app.config.session.maxAgeMs;
+    expect(Math.abs(row!.expiresAt.getTime() - (row!.createdAt.getTime() + maxAgeMs))).toBeLessThan(5_000);
+    // Near its end and used again and again, the session keeps its expiry and sets no cookie.
+    const nearEnd = new Date(Date.now() + 60_000);
+    await t.database.db.update(sessions).set({ expiresAt: nearEnd }).where(eq(sessions.token, token));
     const res = await me(cookie);
     expect(res.statusCode).toBe(200);
-    const refreshed = setCookies(res).find((c) => c.startsWith('holdfast.session_token='));
-    expect(refreshed).toMatch(/Max-Age=604800/);
-    expect(refreshed).toMatch(/HttpOnly/i);
-    expect(tokenOf(refreshed!)).toBe(token);
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.token, token));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * DAY_MS - 60_000);
-    // Fresh again: the next request sets nothing.
-    const again = await me(cookie);
-    expect(again.statusCode).toBe(200);
-    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const [after] = await t.database.db.select().from(sessions).where(eq(sessions.token, token));
+    expect(after!.expiresAt.getTime()).toBe(nearEnd.getTime());
+  });
+
+  it('answers SESSION_EXPIRED for a genuine cookie whose session ended, UNAUTHENTICATED without one', async () => {
+    const { cookie } = await registerUser(t.app);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, tokenOf(cookie)));
+    const ended = await me(cookie);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('SESSION_EXPIRED');
+    const none = await t.app.inject({ method: 'GET', url: '/api/auth/user' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe('UNAUTHENTICATED');
   });
 
   it('never trusts a token whose signature is missing, wrong or made with another secret', async () => {
@@ -115,6 +125,73 @@ describe('the session cookie', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('the idle rule on the server (same setting as the browser dialog)', () => {
+  const lastActive = async (cookie: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.token, tokenOf(cookie)))
+    )[0]?.lastActiveAt;
+  const setLastActive = (cookie: string, at: Date) =>
+    t.database.db
+      .update(sessions)
+      .set({ lastActiveAt: at })
+      .where(eq(sessions.token, tokenOf(cookie)));
+  const rule = () => sessionIdleRule(t.app.config.session.idleTimeoutMs);
+
+  it('ends a session unused for longer than the idle timeout: 401 SESSION_EXPIRED, cookie cleared, row gone', async () => {
+    const { cookie } = await registerUser(t.app);
+    const { idleTimeoutMs } = t.app.config.session;
+    await setLastActive(cookie, new Date(Date.now() - idleTimeoutMs - rule().touchEveryMs - 1000));
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('SESSION_EXPIRED');
+    expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(await lastActive(cookie)).toBeUndefined();
+    // Ended for good: coming back does not revive it.
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('keeps a session used within the idle timeout, and records the use at most once per touch interval', async () => {
+    const { cookie } = await registerUser(t.app);
+    const { idleTimeoutMs } = t.app.config.session;
+    // Used just inside the limit: still signed in, and the use is written down.
+    await setLastActive(cookie, new Date(Date.now() - idleTimeoutMs + 1000));
+    expect((await me(cookie)).statusCode).toBe(200);
+    const touched = await lastActive(cookie);
+    expect(Date.now() - touched!.getTime()).toBeLessThan(5_000);
+    // Used again at once: no second write.
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect((await lastActive(cookie))!.getTime()).toBe(touched!.getTime());
+  });
+
+  it('GET /api/auth/session answers 200 for everyone and says when a session just ended', async () => {
+    const nobody = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(nobody.statusCode).toBe(200);
+    expect(nobody.json()).toEqual({ user: null, sessionEnded: false });
+    const { user, cookie } = await registerUser(t.app);
+    const session = (c: string) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: c } });
+    const live = await session(cookie);
+    expect(live.json()).toMatchObject({ user: { id: user.id }, sessionEnded: false });
+    await setLastActive(cookie, new Date(Date.now() - t.app.config.session.idleTimeoutMs - rule().touchEveryMs - 1000));
+    const ended = await session(cookie);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ user: null, sessionEnded: true });
+  });
+
+  it('never ends a session sooner than the idle timeout, and by the timeout plus one touch interval', () => {
+    const { isIdle, needsTouch, touchEveryMs } = sessionIdleRule(120_000);
+    expect(touchEveryMs).toBe(30_000);
+    const now = Date.now();
+    expect(isIdle(new Date(now - 120_000 - touchEveryMs), now)).toBe(false);
+    expect(isIdle(new Date(now - 120_000 - touchEveryMs - 1), now)).toBe(true);
+    expect(needsTouch(new Date(now - touchEveryMs + 1), now)).toBe(false);
+    expect(needsTouch(new Date(now - touchEveryMs), now)).toBe(true);
+    expect(sessionIdleRule(8_000).touchEveryMs).toBe(2_000);
   });
 });
 
