@@ -42,6 +42,8 @@ export function SessionTimeout() {
         setSecondsLeft(null);
         void logoutRef.current();
       },
+      // Any signed-in request records activity on the server; failures are left to the next real call.
+      onKeepAlive: () => void fetch('/api/auth/session', { credentials: 'include' }).catch(() => undefined),
     });
     timerRef.current = timer;
     const onActivity = () => timer.activity();

@@ -1,16 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { countdownSeconds, createIdleTimer, warningDelayMs } from './idle-timer';
+import { countdownSeconds, createIdleTimer, keepAliveEveryMs, warningDelayMs } from './idle-timer';
 
 function setup(idleTimeoutMs = 120_000, warningMs = 30_000) {
   const events: string[] = [];
+  const keepAlives: number[] = [];
   const timer = createIdleTimer({
     idleTimeoutMs,
     warningMs,
     onWarning: (s) => events.push(`warn:${s}`),
     onTick: (s) => events.push(`tick:${s}`),
     onExpire: () => events.push('expire'),
+    onKeepAlive: () => keepAlives.push(Date.now()),
   });
-  return { timer, events };
+  return { timer, events, keepAlives };
 }
 
 describe('idle timer', () => {
@@ -19,6 +21,29 @@ describe('idle timer', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('tells the server about activity at most once per touch interval, and at once on Stay Active', () => {
+    expect(keepAliveEveryMs(120_000)).toBe(30_000);
+    expect(keepAliveEveryMs(8_000)).toBe(2_000);
+    const { timer, events, keepAlives } = setup();
+    timer.start();
+    timer.activity();
+    expect(keepAlives).toHaveLength(0);
+    vi.advanceTimersByTime(29_999);
+    timer.activity();
+    expect(keepAlives).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    timer.activity();
+    timer.activity();
+    expect(keepAlives).toHaveLength(1);
+    vi.advanceTimersByTime(90_000);
+    expect(events.at(-1)).toBe('warn:30');
+    // Activity during the warning is not presence; Stay Active is, and is sent at once.
+    timer.activity();
+    expect(keepAlives).toHaveLength(1);
+    timer.stayActive();
+    expect(keepAlives).toHaveLength(2);
   });
 
   it('computes the spec timings', () => {

@@ -10,6 +10,12 @@ export interface IdleTimerOptions {
   onWarning: (secondsLeft: number) => void;
   onTick: (secondsLeft: number) => void;
   onExpire: () => void;
+  /**
+   * Tells the server the person is still here. The server ends a session it has not heard from for the
+   * idle timeout, and reading a page makes no requests: called on activity at most once per
+   * keepAliveEveryMs (the server's own touch interval).
+   */
+  onKeepAlive?: () => void;
 }
 
 export interface IdleTimer {
@@ -28,8 +34,19 @@ export function countdownSeconds(warningMs: number): number {
   return Math.max(1, Math.ceil(warningMs / 1000));
 }
 
+/** As the server's touch interval (session-activity.ts): min(30 s, idle / 4). */
+export function keepAliveEveryMs(idleTimeoutMs: number): number {
+  return Math.min(30_000, Math.floor(idleTimeoutMs / 4));
+}
+
 export function createIdleTimer(options: IdleTimerOptions): IdleTimer {
   let idleTimeout: ReturnType<typeof setTimeout> | undefined;
+  let lastKeepAlive = Date.now();
+  const keepAlive = () => {
+    if (!options.onKeepAlive || Date.now() - lastKeepAlive < keepAliveEveryMs(options.idleTimeoutMs)) return;
+    lastKeepAlive = Date.now();
+    options.onKeepAlive();
+  };
   let countdown: ReturnType<typeof setInterval> | undefined;
   let warning = false;
   let running = false;
@@ -69,15 +86,19 @@ export function createIdleTimer(options: IdleTimerOptions): IdleTimer {
   return {
     start() {
       running = true;
+      lastKeepAlive = Date.now();
       armIdle();
     },
     activity() {
       if (!running || warning) return;
       armIdle();
+      keepAlive();
     },
     stayActive() {
       running = true;
       armIdle();
+      lastKeepAlive = 0;
+      keepAlive();
     },
     stop() {
       running = false;
