@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const ERROR_CODE_INFO = {
   VALIDATION: { status: 400, meaning: 'A field or the body is invalid; `fields` names the fields' },
+  WEAK_PASSWORD: { status: 400, meaning: 'Registration: the password is too easy to guess (`fields.password`)' },
   UNAUTHENTICATED: { status: 401, meaning: 'No valid session: sign in' },
   SESSION_EXPIRED: {
     status: 401,

@@ -17,6 +17,7 @@ import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthentic
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
 import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
+import { isPasswordTooWeak } from './password-strength.js';
 import { createSessionActivity } from './session-activity.js';
 import { createSessionLookup, toSessionUser } from './session-lookup.js';
 
@@ -145,6 +146,9 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
 
   async function register(input: TRegisterInput, headers: Headers): Promise<SignedIn> {
     const email = input.email.trim().toLowerCase();
+    if (isPasswordTooWeak(input.password, [email, input.firstName, input.lastName])) {
+      throw appError('WEAK_PASSWORD', MESSAGES.register.weakPassword, { password: MESSAGES.register.weakPassword });
+    }
     if (await findUserByEmail(db, email)) throw appError('EMAIL_IN_USE', MESSAGES.register.emailInUse);
     let result;
     try {

@@ -15,8 +15,8 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Thandi',
   lastName: 'Nkosi',
   email: uniqueEmail('reg'),
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'Secret-pass-1',
+  confirmPassword: 'Secret-pass-1',
   ...overrides,
 });
 const register = (payload: unknown) =>
@@ -92,6 +92,32 @@ describe('POST /api/auth/register', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    ['123456', '123456'],
+    ['six spaces', '      '],
+    ['a common password', 'password1'],
+    ['a keyboard walk', 'qwerty123'],
+    ['a repeat', 'aaaaaaaaaa'],
+    ["the person's own name", 'Thandi1'],
+    ["the product's name", 'holdfast1'],
+  ])('refuses %s: WEAK_PASSWORD with the spec text on the password field, and writes nothing', async (_l, password) => {
+    const before = await userCount();
+    const res = await register(valid({ password, confirmPassword: password }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'WEAK_PASSWORD',
+      message: MESSAGES.register.weakPassword,
+      fields: { password: MESSAGES.register.weakPassword },
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a weak password before saying whether the address is taken', async () => {
+    const { user } = await registerUser(t.app);
+    const res = await register(valid({ email: user.email, password: '123456', confirmPassword: '123456' }));
+    expect(res.json().code).toBe('WEAK_PASSWORD');
   });
 
   it('refuses a request with no body at all', async () => {
