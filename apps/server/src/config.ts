@@ -27,6 +27,9 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  TRANSACTION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  DEPOSIT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** No default in production: taking card payments must be a decision, never an accident. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   /** A demo deployment may run the sandbox in production; the UI then says so on every page. */
@@ -71,6 +74,8 @@ export interface Config {
   session: { idleTimeoutMs: number; warningMs: number; maxAgeMs: number };
   login: { maxFailures: number; windowMs: number };
   bodyLimit: number;
+  /** Abuse limits (429): accounts per address, and transactions and deposits per user, per hour. */
+  limits: { registrationsPerHour: number; transactionsPerHour: number; depositsPerHour: number };
   /**
    * Fastify's trustProxy: false, or the addresses of the proxies whose X-Forwarded-For we believe. A hop
    * count is not offered: it cannot check who the immediate peer is (Fastify refuses it too).
@@ -147,6 +152,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    limits: {
+      registrationsPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
+      transactionsPerHour: e.TRANSACTION_LIMIT_PER_HOUR,
+      depositsPerHour: e.DEPOSIT_LIMIT_PER_HOUR,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     payments: {
       provider: e.PAYMENTS_PROVIDER ?? 'sandbox',
@@ -175,6 +185,16 @@ function parseTrustProxy(value: string | undefined): false | string[] {
 }
 
 /** A configuration for tests: quiet, in-memory friendly, overridable. */
+/** Tests register many accounts from one address and create many transactions per user: no volume limits. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', PORT: '0', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    PORT: '0',
+    REGISTRATION_LIMIT_PER_HOUR: '1000000',
+    TRANSACTION_LIMIT_PER_HOUR: '1000000',
+    DEPOSIT_LIMIT_PER_HOUR: '1000000',
+    ...overrides,
+  });
 }

@@ -44,6 +44,11 @@ export const MESSAGES = {
     invalidCharacters: 'Remove the control characters (such as NUL) from this text',
     rateLimited: 'Too many requests. Please try again later',
   },
+  limits: {
+    registrations: 'Too many accounts were created from this network. Please try again later',
+    transactions: 'You have created many transactions in a short time. Please try again later',
+    deposits: 'You have started many deposits in a short time. Please try again later',
+  },
 } as const;
 
 export const CONFIRMATION_PHRASE = 'I HAVE RECEIVED MY ITEM';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { MESSAGES } from '@holdfast/contracts';
+import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
 /**
@@ -46,8 +47,26 @@ export async function registerRateLimit(app: FastifyInstance, opts: { redisUrl?:
 /** Per signed-in user, else per address: one account cannot exhaust a budget shared by everyone. */
 const perUser = (request: FastifyRequest) => request.user?.id ?? request.ip;
 
+/** An hourly limit whose size is a setting (config.limits), counted per user or address. */
+function hourly(setting: keyof Config['limits'], message: string, keyGenerator?: (request: FastifyRequest) => string) {
+  return {
+    max: (request: FastifyRequest) => request.server.config.limits[setting],
+    timeWindow: '1 hour',
+    // After the session hook, so a signed-in caller is counted as themselves.
+    hook: 'preHandler' as const,
+    ...(keyGenerator ? { keyGenerator } : {}),
+    errorResponseBuilder: () => tooManyRequests(message),
+  };
+}
+
 /** Every limited route takes its limit from here. */
 export const RATE_LIMITS = {
+  /** New accounts per address: sign-up is not a free supply of identities. */
+  registration: hourly('registrationsPerHour', MESSAGES.limits.registrations),
+  /** New transactions per user: each one emails a seller. */
+  transactionCreation: hourly('transactionsPerHour', MESSAGES.limits.transactions, perUser),
+  /** Deposit intents per user: each one reaches the payment provider. */
+  depositIntents: hourly('depositsPerHour', MESSAGES.limits.deposits, perUser),
   /** Calls that reach the payment provider or the sandbox bank. */
   providerCalls: { max: 60, timeWindow: '1 minute', keyGenerator: perUser },
   /** Live amount validation while typing on the create form (public). */

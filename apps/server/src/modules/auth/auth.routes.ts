@@ -40,6 +40,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/register',
     {
+      config: { rateLimit: RATE_LIMITS.registration },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (buyer or seller) and sign in',

@@ -47,7 +47,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
   r.post(
     '/wallet/deposit',
     {
-      config: idempotent,
+      config: { ...idempotent, rateLimit: RATE_LIMITS.depositIntents },
       schema: {
         tags: ['payments'],
         summary: 'Start a card deposit into the caller’s wallet',

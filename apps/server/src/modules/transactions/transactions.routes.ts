@@ -9,6 +9,7 @@ import {
   ZTransactionList,
 } from '@holdfast/contracts';
 import { z } from 'zod';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { completeIdempotentRequest } from '../../lib/idempotency.js';
 
@@ -32,7 +33,7 @@ export async function transactionRoutes(app: FastifyInstance) {
   r.post(
     '/transactions',
     {
-      config: idempotent,
+      config: { ...idempotent, rateLimit: RATE_LIMITS.transactionCreation },
       schema: {
         tags,
         summary: 'Create an escrow transaction (the caller is the buyer)',
