@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_MESSAGES, ZAmountInput, checkTransactionAmount } from './currencies.js';
 import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
+import type { TRole } from './auth.js';
 import { hasControlCharacters } from './text.js';
 
 export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
@@ -37,6 +38,7 @@ export const TRANSACTION_MESSAGES = {
   onlySellerDecline: 'Only the seller can decline this transaction',
   onlyPartiesCancel: 'Only the buyer or the seller can cancel this transaction',
   onlyBuyerFund: 'Only the buyer can fund this transaction',
+  onlyBuyersCreate: 'Only buyer accounts can create transactions',
   onlyBuyerConfirm: 'Only the buyer can confirm receipt',
   verifyEmailFirst: 'Please verify your email address before acting as the seller of this transaction',
   alreadyAccepted: 'This transaction has already been accepted',
@@ -49,6 +51,14 @@ export const TRANSACTION_MESSAGES = {
   sellerMissing: 'The seller account for this transaction could not be found',
   insufficientFunds: 'Insufficient wallet balance',
 } as const;
+
+/**
+ * Who may start a transaction (spec section 6: buyers create, sellers accept): the server refuses
+ * everyone else, and the web shows Create links and buttons to buyers only.
+ */
+export function canCreateTransactions(role: TRole): boolean {
+  return role === 'buyer';
+}
 
 const ZEmail = z
   .string({ error: TRANSACTION_MESSAGES.sellerEmailRequired })

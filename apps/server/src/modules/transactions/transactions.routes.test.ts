@@ -111,6 +111,22 @@ describe('POST /api/transactions', () => {
     expect(res.json().message).toBe('You cannot create a transaction with yourself as the seller');
   });
 
+  it.each(['seller', 'moderator', 'admin'] as const)(
+    'lets only buyer accounts create (spec section 6): a %s gets 403 and nothing is written',
+    async (role) => {
+      const caller = await registerUser(t.app, { role });
+      const res = await as(t.app, caller)('POST', '/api/transactions', {
+        amount: '100',
+        currency: 'ZAR',
+        sellerEmail: uniqueEmail(),
+        description: 'Not mine to start',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'Only buyer accounts can create transactions' });
+      expect((await as(t.app, caller)('GET', '/api/transactions')).json()).toEqual([]);
+    },
+  );
+
   it('requires a session', async () => {
     const res = await as(t.app, null)('POST', '/api/transactions', {
       amount: '100',

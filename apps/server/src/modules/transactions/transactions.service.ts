@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   TRANSACTION_MESSAGES as M,
+  canCreateTransactions,
   checkTransactionAmount,
   isConfirmationPhrase,
   type TTransaction,
@@ -8,7 +9,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { appError, badRequest, notFound } from '../../lib/errors.js';
+import { appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { fundEscrowFromWallet, refundEscrow, releaseEscrow } from '../../ledger/index.js';
 import { creditCardPayment, loadTransactionForPayment } from './transactions.funding.js';
 import {
@@ -77,6 +78,7 @@ export function createTransactionsService({ db }: { db: Db }) {
   }
 
   async function create(user: SessionUser, input: CreateTransactionInput, options: CreateOptions = {}) {
+    if (!canCreateTransactions(user.role)) throw forbidden(M.onlyBuyersCreate);
     const check = checkTransactionAmount(input.amount, input.currency);
     if (!check.valid) throw badRequest(check.error, { amount: check.error });
     const sellerEmail = input.sellerEmail.trim().toLowerCase();
