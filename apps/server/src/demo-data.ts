@@ -16,7 +16,7 @@ const asSessionUser = (u: TUser): SessionUser => ({
 /**
  * Demo money for a new installation, through the same services and ledger as real use: the demo buyer
  * gets R 5 000,00 in the wallet (as a card deposit would), one transaction waits for the seller, one is
- * funded and accepted, ready for the buyer to confirm.
+ * funded from the wallet (R 850,00 + R 25,50 fee, leaving R 4 124,50) and accepted, ready to confirm.
  */
 export async function seedDemoMoney(
   transactions: TransactionsService,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { count } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './test/test-app.js';
@@ -34,6 +35,11 @@ describe('prepareData', () => {
     const printed = log.mock.calls.flat().join('\n');
     for (const account of DEMO_ACCOUNTS) expect(printed).toContain(account.email);
     expect(printed).toContain('Holdfast-demo-1');
+    // The console says what the dashboard will show, and so does the README.
+    expect(printed.replace(/\u00a0/g, ' ')).toContain('The demo buyer has R 4 124,50 in the wallet');
+    expect(readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')).toContain(
+      'The demo buyer has R 4 124,50 in the wallet',
+    );
 
     // Demo money went through the real ledger and services: a funded wallet and two transactions.
     const buyerLogin = await login(t.app, 'buyer@holdfast.dev', 'Holdfast-demo-1');

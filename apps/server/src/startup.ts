@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { count } from 'drizzle-orm';
-import type { TRole } from '@holdfast/contracts';
+import { formatMoney, type TRole } from '@holdfast/contracts';
 import { users } from './db/schema/index.js';
 import { seedDemoMoney } from './demo-data.js';
 
@@ -64,8 +64,10 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
     for (const account of DEMO_ACCOUNTS) seeded.push((await authService.ensureAccount(account)).user);
     const [buyer, seller] = seeded;
     await seedDemoMoney(app.services.transactions, app.database.db, buyer!, seller!);
+    // Read back, not restated: funding the accepted transaction already took its total from the wallet.
+    const balance = formatMoney(await app.services.wallet.balanceText(buyer!.id, 'ZAR'), 'ZAR');
     console.log(
-      `\n${formatDemoAccounts()}\n  The demo buyer has R 5 000,00 in the wallet and two transactions with the demo seller.\n`,
+      `\n${formatDemoAccounts()}\n  The demo buyer has ${balance} in the wallet and two transactions with the demo seller.\n`,
     );
   }
 }

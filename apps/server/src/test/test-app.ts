@@ -13,6 +13,35 @@ import type { Providers } from '../services.js';
  */
 export const testEngine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * A connection for creating and dropping the test databases: to the database TEST_DATABASE_URL names
+ * when it exists, else to the server's maintenance database `postgres` (nothing has to be created by
+ * hand). A server that cannot be reached gives one message saying what to do.
+ */
+async function adminClient(baseUrl: string): Promise<pg.Client> {
+  const maintenance = new URL(baseUrl);
+  maintenance.pathname = '/postgres';
+  let lastError: unknown;
+  for (const connectionString of [baseUrl, maintenance.toString()]) {
+    const client = new pg.Client({ connectionString });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      lastError = error;
+      // 3D000: the named database does not exist; try the maintenance database.
+      if ((error as { code?: string }).code !== '3D000') break;
+    }
+  }
+  const safe = new URL(baseUrl);
+  if (safe.password) safe.password = '***';
+  throw new Error(
+    `PostgreSQL tests cannot connect with TEST_DATABASE_URL=${safe.toString()}: ${(lastError as Error).message}. ` +
+      'Start PostgreSQL (or fix the URL), or unset TEST_DATABASE_URL to run the database tests on PGlite only.',
+  );
+}
+
 /** A fresh, migrated database of its own for the calling test file. */
 export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   if (testEngine === 'pglite') {
@@ -23,8 +52,7 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
   const name = `holdfast_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
+  const admin = await adminClient(baseUrl);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
@@ -35,8 +63,7 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
     ...database,
     dispose: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
+      const c = await adminClient(baseUrl);
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },

@@ -1,0 +1,28 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeDatabase, missingEmbeddedDatabase } from './ledger-check.js';
+
+describe('npm run ledger:check', () => {
+  it('names the database it checks, never printing a password', () => {
+    expect(describeDatabase({ databaseUrl: 'postgres://app:s3cret@db.internal:5432/holdfast', dataDir: '/x' })).toBe(
+      'PostgreSQL postgres://app:***@db.internal:5432/holdfast',
+    );
+    expect(describeDatabase({ databaseUrl: undefined, dataDir: '/srv/holdfast' })).toBe(
+      'embedded database in /srv/holdfast/pglite',
+    );
+  });
+
+  it('refuses a data dir that holds no database instead of checking a new empty one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'holdfast-ledger-check-'));
+    expect(missingEmbeddedDatabase({ databaseUrl: undefined, dataDir: dir })).toMatch(/^No database in .*pglite/);
+    expect(missingEmbeddedDatabase({ databaseUrl: undefined, dataDir: path.join(dir, 'absent') })).toMatch(
+      /Set DATA_DIR/,
+    );
+    mkdirSync(path.join(dir, 'pglite'));
+    writeFileSync(path.join(dir, 'pglite', 'PG_VERSION'), '17\n');
+    expect(missingEmbeddedDatabase({ databaseUrl: undefined, dataDir: dir })).toBeNull();
+    expect(missingEmbeddedDatabase({ databaseUrl: 'postgres://localhost/x', dataDir: dir })).toBeNull();
+  });
+});
