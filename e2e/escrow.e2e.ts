@@ -39,7 +39,7 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     const mail = messages.find((m: { to: string }) => m.to === email);
     expect(mail, `a verification mail to ${email}`).toBeTruthy();
     await page.goto(mail.links.find((l: string) => l.includes('verify-email')));
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL(/\/dashboard(\?verified=1)?$/);
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.user.emailVerified).toBe(true);
   }

@@ -29,3 +29,33 @@ export function uniqueEmail(prefix = 'user') {
   counter += 1;
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
+
+/**
+ * Fails with a readable list when axe-core finds any accessibility violation on the page as it is now
+ * (WCAG 2.x A and AA rules and axe's best practices).
+ */
+export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const lines = violations.flatMap((v) =>
+    v.nodes.map((n) => `  ${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').join(' ')}`),
+  );
+  if (lines.length) throw new Error(`axe-core found ${lines.length} violation(s) on ${label}:\n${lines.join('\n')}`);
+}
+
+/** Fails when the page scrolls sideways (content wider than the viewport), naming the widest elements. */
+export async function expectNoHorizontalOverflow(page: Page, label = page.url()) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 3).join('.')}`);
+    return { width, scrollWidth: document.documentElement.scrollWidth, culprits };
+  });
+  if (overflow)
+    throw new Error(
+      `${label} scrolls sideways: ${overflow.scrollWidth}px wide in a ${overflow.width}px viewport (${overflow.culprits.join(', ')})`,
+    );
+}

@@ -15,9 +15,10 @@ function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
+/** A card's heading: h2 under the page's h1 by default; `as="h3"` for cards inside an h2 section. */
+function CardTitle({ className, as: Heading = 'h2', ...props }: React.ComponentProps<'h2'> & { as?: 'h2' | 'h3' }) {
   return (
-    <h3
+    <Heading
       data-slot="card-title"
       className={cn('text-lg leading-tight font-semibold tracking-tight', className)}
       {...props}

@@ -89,7 +89,7 @@ export function DashboardPage({ user }: { user: TUser }) {
       </section>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <RecentTransactions
             user={user}
             transactions={latestTransactions(list, 5)}
@@ -98,7 +98,7 @@ export function DashboardPage({ user }: { user: TUser }) {
           />
           <TransactionOverview stats={stats} loading={loadingTx} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <QuickActions />
           <AccountSecurity user={user} />
         </div>
