@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { RoleBadge } from '@/components/layout/role-badge';
 import { UserAvatar } from '@/components/layout/user-avatar';
+import { initials } from '@/lib/format';
 import { fullName } from '@/lib/format';
 import { accountMenuItems } from './nav-items';
 
@@ -20,9 +21,10 @@ export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
-        aria-label="Account menu"
+        aria-label={`${initials(user)}: account menu`}
         className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
       >
+        {/* Its name starts with the initials it shows (label in name, WCAG 2.5.3). */}
         <UserAvatar user={user} className="size-9 ring-2 ring-primary/10" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">

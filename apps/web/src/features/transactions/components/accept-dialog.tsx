@@ -73,7 +73,7 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button className="bg-emerald-600 text-white hover:bg-emerald-700">
+        <Button className="bg-emerald-700 text-white hover:bg-emerald-800">
           <CheckCircle2 aria-hidden="true" /> Accept
         </Button>
       </DialogTrigger>

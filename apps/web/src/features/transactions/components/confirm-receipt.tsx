@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { PackageCheck } from 'lucide-react';
+import type { TTransaction } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -11,7 +12,13 @@ import { useConfirmTransaction } from '../api/confirm-transaction';
 import { CONFIRMATION_PHRASE, phraseState } from '../lib/confirm-phrase';
 
 /** Buyer confirms receipt by typing the phrase; releases the escrowed funds to the seller. */
-export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId: string; sellerAmount: string }) {
+interface ConfirmReceiptProps {
+  transactionId: string;
+  type: TTransaction['type'];
+  sellerAmount: string;
+}
+
+export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmReceiptProps) {
   const [phrase, setPhrase] = React.useState('');
   const confirm = useConfirmTransaction(transactionId);
   const state = phraseState(phrase);
@@ -35,7 +42,9 @@ export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId:
       className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-sky-200 bg-white p-4"
     >
       <div>
-        <p className="font-medium text-brand-ink">Received your item?</p>
+        <p className="font-medium text-brand-ink">
+          {type === 'service' ? 'Has the service been delivered?' : 'Received your item?'}
+        </p>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
           Type <span className="font-mono font-semibold text-brand-ink">{CONFIRMATION_PHRASE}</span> to confirm receipt.{' '}
           {sellerAmount} is then released to the seller. This cannot be undone.
@@ -62,7 +71,7 @@ export function ConfirmReceipt({ transactionId, sellerAmount }: { transactionId:
       <Button
         type="submit"
         disabled={state !== 'match' || confirm.isPending}
-        className="h-auto min-h-9 w-full bg-emerald-600 py-2 whitespace-normal text-white hover:bg-emerald-700 sm:w-fit"
+        className="h-auto min-h-9 w-full bg-emerald-700 py-2 whitespace-normal text-white hover:bg-emerald-800 sm:w-fit"
       >
         {confirm.isPending ? <Spinner /> : <PackageCheck aria-hidden="true" />}
         {confirm.isPending ? 'Confirming...' : 'Confirm Receipt & Release Funds'}

@@ -81,7 +81,9 @@ function PendingPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
   return (
     <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
       <div>
-        <p className="font-medium text-amber-900">Waiting for seller acceptance and buyer funding</p>
+        <p className="font-medium text-amber-900">
+          {funded ? 'Funded: waiting for seller acceptance' : 'Waiting for seller acceptance and buyer funding'}
+        </p>
         <ul className="mt-2 space-y-1 text-sm text-amber-900/90">
           <Step done={false}>Seller acceptance</Step>
           <Step done={funded}>{funded ? 'Funded by the buyer' : 'Buyer funding'}</Step>
@@ -161,7 +163,7 @@ function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
       <DeliveryInfo tx={tx} />
       {viewer === 'buyer' &&
         (funded ? (
-          <ConfirmReceipt transactionId={tx.id} sellerAmount={formatMoney(tx.amount, tx.currency)} />
+          <ConfirmReceipt transactionId={tx.id} type={tx.type} sellerAmount={formatMoney(tx.amount, tx.currency)} />
         ) : (
           <div className="space-y-2">
             <p className="text-sm text-sky-900">Fund this transaction so the seller can deliver with confidence.</p>
@@ -243,11 +245,12 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
               <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary/10 text-primary">
                 <TypeIcon className="size-4" aria-hidden="true" />
               </span>
-              <h3 id={`tx-${tx.id}`} className="font-semibold text-brand-ink">
+              <h2 id={`tx-${tx.id}`} className="font-semibold text-brand-ink">
                 Transaction <span className="font-mono text-sm">#{tx.id.slice(0, 8)}</span>
-              </h3>
+              </h2>
               <TransactionStatusBadge status={tx.status} />
-              <PaymentBadge status={tx.paymentStatus} />
+              {/* Funding matters while the money waits; a finished transaction's status says it all. */}
+              {(tx.status === 'pending' || tx.status === 'active') && <PaymentBadge status={tx.paymentStatus} />}
             </div>
             <p className="text-xs text-muted-foreground">
               Created {formatDateTime(tx.createdAt)} · {tx.type === 'service' ? 'Service' : 'Product'}
@@ -260,23 +263,32 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
           </div>
         </div>
 
-        <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div className="min-w-0">
+        <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          <div className="col-span-2 min-w-0">
             <dt className="text-muted-foreground">{other.label}</dt>
             <dd className="truncate font-medium">{other.name}</dd>
             {other.detail && <dd className="truncate text-xs text-muted-foreground">{other.detail}</dd>}
           </div>
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <dt className="text-muted-foreground">Service fee ({FEE_RATE_LABEL})</dt>
-              <dd className="font-medium">{formatMoney(tx.fee, tx.currency)}</dd>
-            </div>
-            <div>
-              <dt className="text-muted-foreground">Total</dt>
-              <dd className="font-semibold text-brand-ink">{formatMoney(tx.total, tx.currency)}</dd>
-            </div>
+          <div>
+            <dt className="text-muted-foreground">Service fee ({FEE_RATE_LABEL})</dt>
+            <dd className="font-medium">{formatMoney(tx.fee, tx.currency)}</dd>
           </div>
-          <div className="sm:col-span-2">
+          <div>
+            <dt className="text-muted-foreground">{viewer === 'seller' ? 'Buyer pays' : 'Total'}</dt>
+            <dd className="font-semibold text-brand-ink">{formatMoney(tx.total, tx.currency)}</dd>
+          </div>
+          {viewer === 'seller' && (
+            <div className="col-span-2 sm:col-span-4">
+              <dt className="text-muted-foreground">Your payout</dt>
+              <dd className="font-semibold text-emerald-700">
+                {formatMoney(tx.amount, tx.currency)}{' '}
+                <span className="font-normal text-muted-foreground">
+                  {tx.status === 'completed' ? 'released to your wallet' : 'when the buyer confirms receipt'}
+                </span>
+              </dd>
+            </div>
+          )}
+          <div className="col-span-2 sm:col-span-4">
             <dt className="text-muted-foreground">Description</dt>
             <dd className="break-words whitespace-pre-line">{tx.description}</dd>
           </div>
