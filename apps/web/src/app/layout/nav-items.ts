@@ -12,7 +12,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import type { TRole } from '@holdfast/contracts';
+import { canCreateTransactions, type TRole } from '@holdfast/contracts';
 
 export interface NavItem {
   href: string;
@@ -20,7 +20,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Top navigation (spec section 2): Create only for buyers, the moderator link only for moderators. */
+/** Top navigation (spec section 2): Create only for those who may create (buyers), moderation for moderators. */
 export function primaryNavItems(role: TRole): NavItem[] {
   const items: NavItem[] = [
     { href: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
@@ -28,7 +28,7 @@ export function primaryNavItems(role: TRole): NavItem[] {
     { href: '/messages', label: 'Messages', icon: MessageSquare },
     { href: '/deposit-funds', label: 'Wallet', icon: Wallet },
   ];
-  if (role === 'buyer') items.push({ href: '/create-transaction', label: 'Create', icon: PlusCircle });
+  if (canCreateTransactions(role)) items.push({ href: '/create-transaction', label: 'Create', icon: PlusCircle });
   if (role === 'moderator') items.push({ href: '/moderator-dashboard', label: 'Moderation', icon: Gavel });
   return items;
 }
@@ -43,7 +43,8 @@ export function accountMenuItems(role: TRole): NavItem[] {
     { href: '/live-chat', label: 'Live Chat', icon: MessageCircle },
     { href: '/profile-settings', label: 'Profile Settings', icon: UserCog },
   ];
-  if (role === 'buyer') items.push({ href: '/create-transaction', label: 'Create Transaction', icon: PlusCircle });
+  if (canCreateTransactions(role))
+    items.push({ href: '/create-transaction', label: 'Create Transaction', icon: PlusCircle });
   if (role === 'moderator') items.push({ href: '/moderator-dashboard', label: 'Moderator Dashboard', icon: Gavel });
   if (role === 'admin') items.push({ href: '/admin-dashboard', label: 'Admin Dashboard', icon: ShieldCheck });
   return items;

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowLeftRight, ChevronRight, Gavel, PlusCircle, ShieldCheck, Wallet } from 'lucide-react';
+import { canCreateTransactions, type TRole } from '@holdfast/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const ACTIONS = [
@@ -10,7 +11,8 @@ const ACTIONS = [
   { href: '/security-settings', label: 'Security Settings', hint: 'Two-factor and sign-in', icon: ShieldCheck },
 ];
 
-export function QuickActions() {
+export function QuickActions({ role }: { role: TRole }) {
+  const actions = ACTIONS.filter((a) => a.href !== '/create-transaction' || canCreateTransactions(role));
   return (
     <Card>
       <CardHeader>
@@ -18,7 +20,7 @@ export function QuickActions() {
         <CardDescription>Jump straight to what you need.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {ACTIONS.map((action) => (
+        {actions.map((action) => (
           <Link
             key={action.href}
             href={action.href}

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowLeftRight, ChevronRight, Inbox } from 'lucide-react';
-import type { TTransaction, TUser } from '@holdfast/contracts';
+import { canCreateTransactions, type TTransaction, type TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -59,12 +59,12 @@ export function RecentTransactions({ user, transactions, loading, failed }: Rece
             <div>
               <p className="font-medium text-brand-ink">No transactions yet</p>
               <p className="text-sm text-muted-foreground">
-                {user.role === 'buyer'
+                {canCreateTransactions(user.role)
                   ? 'Create an escrow transaction to pay a seller safely.'
                   : 'Transactions where you are the seller will appear here.'}
               </p>
             </div>
-            {user.role === 'buyer' && (
+            {canCreateTransactions(user.role) && (
               <Button asChild size="sm">
                 <Link href="/create-transaction">New Transaction</Link>
               </Button>

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } from 'lucide-react';
-import { DEFAULT_CURRENCY, type TUser } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY, canCreateTransactions, type TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/layout/role-badge';
 import { formatMoney, greetingName } from '@/lib/format';
@@ -38,7 +38,7 @@ export function DashboardPage({ user }: { user: TUser }) {
           </div>
           <p className="mt-2 text-white/70">Here is what is happening with your escrow transactions.</p>
         </div>
-        {user.role === 'buyer' && (
+        {canCreateTransactions(user.role) && (
           <Button asChild variant="gold" size="lg">
             <Link href="/create-transaction">
               <PlusCircle aria-hidden="true" /> New Transaction
@@ -99,7 +99,7 @@ export function DashboardPage({ user }: { user: TUser }) {
           <TransactionOverview stats={stats} loading={loadingTx} />
         </div>
         <div className="min-w-0 space-y-6">
-          <QuickActions />
+          <QuickActions role={user.role} />
           <AccountSecurity user={user} />
         </div>
       </div>

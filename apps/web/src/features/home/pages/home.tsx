@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ArrowLeftRight, ArrowRight, LogIn, PlusCircle, ShieldCheck, Wallet } from 'lucide-react';
-import type { TUser } from '@holdfast/contracts';
+import { canCreateTransactions, type TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -74,7 +74,7 @@ export function HomePage({ user, loading }: { user: TUser | null; loading: boole
         <p className="mt-2 text-muted-foreground">What would you like to do today?</p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {CARDS.map((card) => (
+        {CARDS.filter((c) => c.href !== '/create-transaction' || canCreateTransactions(user.role)).map((card) => (
           <Link
             key={card.href}
             href={card.href}

@@ -1,11 +1,12 @@
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useLocation } from 'wouter';
-import { Package, PlusCircle, Wrench } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Lock, Package, PlusCircle, Wrench } from 'lucide-react';
 import {
   DEFAULT_CURRENCY,
   DESCRIPTION_MAX_LENGTH,
+  canCreateTransactions,
   ZCreateTransactionRequest,
   type TCreateTransactionRequest,
   type TTransactionType,
@@ -17,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
+import { NoticeCard } from '@/components/ui/notice-card';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
@@ -42,6 +44,20 @@ export function CreateTransactionPage() {
   if (isLoading) return null;
   if (!user) {
     return <AccessDenied description="Please log in to create transactions." />;
+  }
+  if (!canCreateTransactions(user.role)) {
+    return (
+      <NoticeCard
+        icon={<Lock />}
+        title="Only buyers create transactions"
+        description="A buyer starts a transaction with your email address as the seller; you then accept it from your transactions."
+        asPageTitle
+      >
+        <Button asChild>
+          <Link href="/transactions">View Transactions</Link>
+        </Button>
+      </NoticeCard>
+    );
   }
   return <CreateTransactionForm />;
 }

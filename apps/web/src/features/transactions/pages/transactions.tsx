@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { ArrowLeftRight, Inbox, Plus } from 'lucide-react';
+import { canCreateTransactions } from '@holdfast/contracts';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,11 +11,14 @@ import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useTransactions } from '@/lib/queries/get-transactions';
+import { useUser } from '@/lib/auth';
 import { TransactionCard } from '../components/transaction-card';
 import { TRANSACTION_FILTERS, filterCounts, filterTransactions, type TransactionFilter } from '../lib/filters';
 
 export function TransactionsPage() {
   const transactions = useTransactions();
+  const { user } = useUser();
+  const mayCreate = !!user && canCreateTransactions(user.role);
   const [filter, setFilter] = React.useState<TransactionFilter>('all');
   const list = transactions.data ?? [];
   const counts = filterCounts(list);
@@ -27,11 +31,13 @@ export function TransactionsPage() {
         description="Track and manage your escrow transactions."
         icon={<ArrowLeftRight />}
         actions={
-          <Button asChild>
-            <Link href="/create-transaction">
-              <Plus aria-hidden="true" /> New Transaction
-            </Link>
-          </Button>
+          mayCreate && (
+            <Button asChild>
+              <Link href="/create-transaction">
+                <Plus aria-hidden="true" /> New Transaction
+              </Link>
+            </Button>
+          )
         }
       />
 
@@ -92,7 +98,7 @@ export function TransactionsPage() {
                   : `You have no ${filter} transactions.`}
               </p>
             </div>
-            {filter === 'all' && (
+            {filter === 'all' && mayCreate && (
               <Button asChild>
                 <Link href="/create-transaction">Create Your First Transaction</Link>
               </Button>
