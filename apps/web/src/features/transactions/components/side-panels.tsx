@@ -39,6 +39,18 @@ export function FeeCalculator({ result }: { result: TValidateAmountResponse | nu
   );
 }
 
+/** The calculator in one line, for phones: 'Service fee (3%) R 7,50 · Total you pay R 257,50'. */
+export function FeeLine({ result, className }: { result: TValidateAmountResponse | null; className?: string }) {
+  const formatted = result?.valid ? result.formatted : null;
+  if (!formatted) return null;
+  return (
+    <p className={cn('text-sm text-brand-ink', className)} aria-live="polite">
+      <span className="text-muted-foreground">Service fee ({FEE_RATE_LABEL})</span> {formatted.fee} ·{' '}
+      <span className="text-muted-foreground">Total you pay</span> <strong>{formatted.total}</strong>
+    </p>
+  );
+}
+
 /** The first 6 currencies of the summary. */
 export function SupportedCurrencies({ currencies }: { currencies: TCurrenciesResponse }) {
   return (

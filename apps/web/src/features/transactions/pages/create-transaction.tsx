@@ -31,7 +31,7 @@ import { useCurrencies } from '@/lib/queries/get-currencies';
 import { cn } from '@/lib/utils';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useAmountValidation } from '../api/validate-amount';
-import { FeeCalculator, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
+import { FeeCalculator, FeeLine, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
 import { limitsLine, sanitizeAmountInput } from '../lib/amount';
 
 const TYPES: Array<{ value: TTransactionType; label: string; hint: string; icon: typeof Package }> = [
@@ -212,6 +212,8 @@ function CreateTransactionForm() {
                     {amountError && <p className="text-sm text-destructive">{amountError}</p>}
                     {info && <p className="text-muted-foreground">{limitsLine(info)}</p>}
                     {validation.pending && <p className="sr-only">Checking amount</p>}
+                    {/* On phones the calculator sits far below: the fee and total show under the amount. */}
+                    <FeeLine result={result} className="lg:hidden" />
                   </div>
                 </div>
               </div>
@@ -262,7 +264,9 @@ function CreateTransactionForm() {
         </Card>
 
         <div className="space-y-6">
-          <FeeCalculator result={result} />
+          <div className="hidden lg:block">
+            <FeeCalculator result={result} />
+          </div>
           <SupportedCurrencies currencies={currencies} />
           <SecureEscrowNote />
         </div>
