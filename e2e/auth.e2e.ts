@@ -201,6 +201,7 @@ describe.skipIf(browserMissing)('session timeout', () => {
     // Left alone again, the warning returns and its countdown signs the user out.
     await dialog.waitFor({ timeout: 15_000 });
     await page.waitForURL(server.url + '/', { timeout: 15_000 });
+    await page.getByText('You were signed out after a period of inactivity.').waitFor();
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await context.close();
   });

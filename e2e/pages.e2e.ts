@@ -8,6 +8,7 @@ import {
   screenshot,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { pageTitle } from '../apps/web/src/lib/page-title.js';
 
 const DEMO_PASSWORD = 'Holdfast-demo-1';
 const WIDTHS = [390, 1280] as const;
@@ -52,6 +53,7 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await page.getByText(ready).filter({ visible: true }).first().waitFor();
+      expect(await page.title()).toBe(pageTitle(new URL(page.url()).pathname));
       await screenshot(page, `${name}-${width}`);
       await expectNoHorizontalOverflow(page, `${path} at ${width}px`);
       await expectNoAxeViolations(page, `${path} at ${width}px`);
@@ -60,10 +62,16 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
 
   it('signed-out pages', async () => {
     const page = await signedOut();
+    // Signed out is not an error: no failed request in the console.
+    const failures: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && failures.push(m.text()));
     await tour(page, '/', /Escrow|escrow/, 'landing');
     await tour(page, '/login', 'Sign In', 'login');
     await tour(page, '/register', 'Create Account', 'register');
     await tour(page, '/no-such-page', '404 Page Not Found', 'not-found');
+    expect(failures).toEqual([]);
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
   });
 
   it("the demo buyer's pages", async () => {

@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { TUser } from '@holdfast/contracts';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePublicConfig } from '@/lib/config';
+import { pageTitle } from '@/lib/page-title';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard';
 import { AdminLoginPage } from '@/features/auth/pages/admin-login';
 import { LoginPage } from '@/features/auth/pages/login';
@@ -143,7 +144,16 @@ function DevMailboxRoute() {
   return config.devMailbox ? <DevMailboxPage /> : <NotFoundPage />;
 }
 
+/** Keeps the document's <title> on the current page's own name. */
+function usePageTitle() {
+  const [location] = useLocation();
+  React.useEffect(() => {
+    document.title = pageTitle(location);
+  }, [location]);
+}
+
 export function AppRouter() {
+  usePageTitle();
   const { user, loading, userLoading } = useAuthGate();
   if (loading) return <PageSpinner message="Loading authentication..." className="min-h-dvh" />;
   return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes userLoading={userLoading} />;

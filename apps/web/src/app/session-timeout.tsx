@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { createIdleTimer, type IdleTimer } from '@/lib/idle-timer';
+import { rememberSignedOutReason } from '@/lib/signed-out-notice';
 
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'keydown', 'scroll', 'touchstart', 'click', 'focus'];
 
@@ -40,6 +41,7 @@ export function SessionTimeout() {
       onTick: (s) => setSecondsLeft(s),
       onExpire: () => {
         setSecondsLeft(null);
+        rememberSignedOutReason('idle');
         void logoutRef.current();
       },
       // Any signed-in request records activity on the server; failures are left to the next real call.

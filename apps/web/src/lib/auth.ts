@@ -1,25 +1,30 @@
 import * as React from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { TLoginRequest, TRegisterRequest, TUser } from '@holdfast/contracts';
+import type { TLoginRequest, TRegisterRequest, TSessionResponse, TUser } from '@holdfast/contracts';
 import { apiJson, apiRequest, getQueryFn } from './api';
+import { rememberSignedOutReason } from './signed-out-notice';
 
 /**
  * Session state shared by every feature (as bulletproof-react keeps auth in lib/): who is signed
  * in, and the calls that change it. The sign-in pages themselves live in features/auth.
  */
 
-export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+export const AUTH_USER_QUERY_KEY = ['/api/auth/session'] as const;
 
-const fetchUser = getQueryFn<{ user: TUser } | null>({ on401: 'returnNull' });
+const fetchSession = getQueryFn<TSessionResponse>();
 
-/** GET /api/auth/user: the signed-in user, or null when signed out (401). */
+/**
+ * GET /api/auth/session: the signed-in user, or null when signed out. It answers 200 either way, so a
+ * signed-out page logs no failed request; `sessionEnded` says the server ended the session.
+ */
 export const userQueryOptions = () =>
   queryOptions({
     queryKey: AUTH_USER_QUERY_KEY,
     queryFn: async (context): Promise<TUser | null> => {
-      const body = await fetchUser(context);
-      return body?.user ?? null;
+      const body = await fetchSession(context);
+      if (body.sessionEnded) rememberSignedOutReason('expired');
+      return body.user;
     },
   });
 

@@ -2,7 +2,8 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { errorStatus, getQueryFn } from './api';
 
-const AUTH_USER_KEY = '/api/auth/user';
+/** The signed-in user's query (lib/auth.ts AUTH_USER_QUERY_KEY), spelled here to keep imports one-way. */
+const AUTH_USER_KEY = '/api/auth/session';
 
 /** Spec section 7: data never goes stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient() {

@@ -11,7 +11,7 @@ const SECTIONS = [
   { href: '#roles', label: 'Who it’s for' },
 ];
 
-/** Landing header: section links only; the sign-in and sign-up calls to action live in the hero. */
+/** Landing header: section links and, as the spec asks of a signed-out header, Sign In to /login. */
 export function LandingHeader() {
   const [open, setOpen] = React.useState(false);
   return (
@@ -31,15 +31,23 @@ export function LandingHeader() {
             </a>
           ))}
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 text-white/90 hover:bg-white/10 md:hidden"
-          aria-label={open ? 'Close sections menu' : 'Open sections menu'}
-          aria-expanded={open}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? <X className="size-5" /> : <Menu className="size-5" />}
-        </button>
+        <div className="flex items-center gap-1">
+          <Link
+            href="/login"
+            className="rounded-md px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/40 transition-colors hover:bg-white/10"
+          >
+            Sign In
+          </Link>
+          <button
+            type="button"
+            className="rounded-md p-2 text-white/90 hover:bg-white/10 md:hidden"
+            aria-label={open ? 'Close sections menu' : 'Open sections menu'}
+            aria-expanded={open}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X className="size-5" /> : <Menu className="size-5" />}
+          </button>
+        </div>
       </div>
       <nav
         aria-label="Sections (mobile)"
