@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
-import { toast, toastError } from '@/components/ui/use-toast';
+import { toastError } from '@/components/ui/use-toast';
 import { errorCode, errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
@@ -103,9 +103,9 @@ function Checkout({ tx }: { tx: TTransaction }) {
     if (isStaleTransactionError(intent.error)) invalidateTransactionsAndWallet(queryClient, tx.id);
   }, [intent.isError, intent.error, queryClient, tx.id]);
 
-  const onPaid = React.useCallback(() => {
-    toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
-    void invalidateTransactionsAndWallet(queryClient, tx.id);
+  // The transaction page announces the payment once it reads the transaction back funded.
+  const onPaid = React.useCallback(async () => {
+    await invalidateTransactionsAndWallet(queryClient, tx.id);
     navigate(`/transactions/${tx.id}?payment=success`);
   }, [navigate, queryClient, tx.id]);
 

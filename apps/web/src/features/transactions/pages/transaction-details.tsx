@@ -1,10 +1,12 @@
 import * as React from 'react';
-import { Link, useParams, useSearch } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import type { TPaymentIntentStatus } from '@holdfast/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/use-toast';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
 import { useTransaction } from '@/lib/queries/get-transaction';
 import { useSyncPayment } from '@/lib/queries/sync-payment';
 import { TransactionCard } from '../components/transaction-card';
@@ -19,12 +21,25 @@ function BackLink() {
   );
 }
 
+/** Tells the payer what the server says of the payment they just made; never more than that. */
+function announcePayment(status: TPaymentIntentStatus, failureMessage?: string | null) {
+  if (status === 'succeeded') {
+    toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
+  } else if (status === 'processing') {
+    toast({ title: 'Payment Processing', description: 'Your bank is still confirming this payment.' });
+  } else {
+    toastError(failureMessage ?? 'This payment did not go through. No money was taken.');
+  }
+}
+
 /**
- * One transaction. Arriving with ?payment=success (after funding) shows the success toast; after a
- * Stripe redirect (&paymentId=...) the payment is synced first so the page shows it funded.
+ * One transaction. Arriving with ?payment=success (a provider's return URL) the payment is synced
+ * first (&paymentId=...) so the page shows it funded, and the toast says what the server says; without a
+ * paymentId the success toast shows only if the transaction is funded. The parameters are then dropped.
  */
 export function TransactionDetailsPage() {
   const { id = '' } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
   const search = new URLSearchParams(useSearch());
   const paymentSuccess = search.get('payment') === 'success';
   const paymentId = search.get('paymentId');
@@ -32,15 +47,23 @@ export function TransactionDetailsPage() {
   const sync = useSyncPayment(id);
   const announced = React.useRef(false);
   const { mutate: syncMutate } = sync;
+  const funded = transaction.data ? transaction.data.paymentStatus === 'succeeded' : undefined;
 
   React.useEffect(() => {
     if (!paymentSuccess || announced.current) return;
+    if (paymentId) {
+      syncMutate(paymentId, {
+        onSuccess: (payment) => announcePayment(payment.status, payment.failureMessage),
+        onError: (err) => toastError(errorMessage(err, 'We could not check this payment just now.')),
+      });
+    } else if (funded === undefined || transaction.isFetching) {
+      return; // wait for the transaction as it is now
+    } else if (funded) {
+      announcePayment('succeeded');
+    }
     announced.current = true;
-    const announce = () =>
-      toast({ title: 'Payment Successful', description: 'Your transaction has been funded successfully!' });
-    if (paymentId) syncMutate(paymentId, { onSettled: announce });
-    else announce();
-  }, [paymentSuccess, paymentId, syncMutate]);
+    navigate(`/transactions/${id}`, { replace: true });
+  }, [paymentSuccess, paymentId, syncMutate, funded, transaction.isFetching, navigate, id]);
 
   if (transaction.isLoading) return <PageSpinner message="Loading transaction..." />;
   if (transaction.isError || !transaction.data) {
