@@ -108,7 +108,7 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(/\/dashboard(\?verified=1)?$/);
+    await page.waitForURL(/\/dashboard$/);
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.user.emailVerified).toBe(true);
   });

@@ -39,7 +39,8 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     const mail = messages.find((m: { to: string }) => m.to === email);
     expect(mail, `a verification mail to ${email}`).toBeTruthy();
     await page.goto(mail.links.find((l: string) => l.includes('verify-email')));
-    await page.waitForURL(/\/dashboard(\?verified=1)?$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Email verified').waitFor();
     const me = await (await page.request.get('/api/auth/user')).json();
     expect(me.user.emailVerified).toBe(true);
   }
@@ -169,5 +170,8 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     await page.getByText('Deposit Successful').first().waitFor();
     const balance = await (await page.request.get('/api/wallet/balance')).json();
     expect(balance.balances).toContainEqual({ currency: 'USD', balance: '20.00' });
+    // The dashboard's wallet card names every currency held, not only the wallet's own.
+    const card = page.getByRole('region', { name: 'Statistics' });
+    await card.getByText(formatMoney('20.00', 'USD')).waitFor();
   });
 });

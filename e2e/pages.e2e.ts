@@ -6,11 +6,13 @@ import {
   expectNoHorizontalOverflow,
   launchBrowser,
   screenshot,
+  uniqueEmail,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { pageTitle } from '../apps/web/src/lib/page-title.js';
 
 const DEMO_PASSWORD = 'Holdfast-demo-1';
+const PASSWORD = 'Sturdy-pass-42';
 const WIDTHS = [390, 1280] as const;
 
 /**
@@ -100,5 +102,97 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     // One rule (decision 009): only buyers are offered Create, and the page explains it to the rest.
     expect(await page.getByRole('link', { name: /New Transaction|Create/ }).count()).toBe(0);
     await tour(page, '/create-transaction', 'Only buyers create transactions', 'create-transaction-seller');
+  });
+
+  /** Screenshot, sideways-scroll and axe checks of the page as it is now, at its current width. */
+  async function lookAt(page: Page, name: string) {
+    await screenshot(page, name);
+    await expectNoHorizontalOverflow(page, name);
+    await expectNoAxeViolations(page, name);
+  }
+
+  it('a newcomer is greeted as new, asked to verify first, and told what the emailed link did', async () => {
+    const page = await signedOut();
+    const email = uniqueEmail('thandi');
+    const res = await page.request.post('/api/auth/register', {
+      data: {
+        firstName: 'Thandi',
+        lastName: 'Newcomer',
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        role: 'buyer',
+      },
+    });
+    expect(res.status()).toBe(201);
+
+    await tour(page, '/dashboard', 'Verify your email address', 'dashboard-unverified');
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Holdfast, Thandi' }).waitFor();
+    // The prompt is the first thing on the page, above the welcome header.
+    const prompt = await page.getByText('Verify your email address').boundingBox();
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(prompt!.y).toBeLessThan(heading!.y);
+
+    const { messages } = await (await page.request.get('/api/dev/mailbox')).json();
+    const link: string = messages[0].links.find((l: string) => l.includes('verify-email'));
+
+    // A spoiled link says so, and verifies nothing.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(link.replace('token=', 'token=spoiled'));
+    await page.getByText('That verification link did not work').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await lookAt(page, 'dashboard-link-failed-390');
+
+    // The real link says it worked, once: the address bar forgets it, so a reload says nothing.
+    await page.goto(link);
+    await page.getByText('Email verified').waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/dashboard');
+    await lookAt(page, 'dashboard-verified-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await lookAt(page, 'dashboard-verified-1280');
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('Email verified').count()).toBe(0);
+    expect(await page.getByText('Verify your email address').count()).toBe(0);
+  });
+
+  it('/payment-success says only what the server says of the payment', async () => {
+    const page = await signedIn('buyer@holdfast.dev');
+    await tour(page, '/payment-success', 'Payment Not Found', 'payment-success-missing');
+    await tour(page, '/payment-success?paymentId=pay_bogus', 'Payment Not Found', 'payment-success-bogus');
+    // Another person's payment is not found either.
+    const other = await signedIn('seller@holdfast.dev');
+
+    const deposit = async (who: Page) => {
+      const res = await who.request.post('/api/wallet/deposit', {
+        data: { amount: '150', currency: 'ZAR' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      expect(res.status()).toBe(200);
+      return (await res.json()) as { paymentId: string; clientSecret: string };
+    };
+    const theirs = await deposit(other);
+    await page.goto(`/payment-success?paymentId=${theirs.paymentId}`);
+    await page.getByText('Payment Not Found').waitFor();
+
+    // Started but never paid: not a success.
+    const mine = await deposit(page);
+    await tour(page, `/payment-success?paymentId=${mine.paymentId}`, 'Payment Not Completed', 'payment-success-unpaid');
+    expect(await page.getByText('Payment Successful').count()).toBe(0);
+
+    const paid = await page.request.post('/api/payments/sandbox/confirm', {
+      data: { clientSecret: mine.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(paid.status()).toBe(200);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/payment-success?paymentId=${mine.paymentId}`);
+      await page.getByText('Payment Successful').waitFor();
+      await screenshot(page, `payment-success-${width}`);
+      await expectNoHorizontalOverflow(page, `payment success at ${width}px`);
+    }
+    await expectNoAxeViolations(page, 'payment success');
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
   });
 });

@@ -8,7 +8,7 @@ const alertVariants = cva(
     variants: {
       variant: {
         default: 'bg-card text-card-foreground',
-        destructive: 'border-destructive/30 bg-destructive/5 text-destructive [&>div]:text-destructive/90',
+        destructive: 'border-red-200 bg-red-50 text-red-900',
         success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
         warning: 'border-amber-200 bg-amber-50 text-amber-900',
         info: 'border-sky-200 bg-sky-50 text-sky-900',

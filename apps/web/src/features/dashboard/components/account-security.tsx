@@ -4,19 +4,9 @@ import type { TUser } from '@holdfast/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError } from '@/components/ui/use-toast';
-import { useResendVerification } from '@/lib/auth';
-import { errorMessage } from '@/lib/api';
 
+/** Status of the sign-in protections; the verify prompt itself sits at the top of the dashboard. */
 export function AccountSecurity({ user }: { user: TUser }) {
-  const resend = useResendVerification();
-  const onResend = () =>
-    resend.mutate(undefined, {
-      onSuccess: () =>
-        toast({ title: 'Verification email sent', description: `Check ${user.email} for the verification link.` }),
-      onError: (err) => toastError(errorMessage(err, 'Failed to send verification email')),
-    });
   return (
     <Card>
       <CardHeader>
@@ -27,37 +17,23 @@ export function AccountSecurity({ user }: { user: TUser }) {
         <CardDescription>Keep your account and your money protected.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="flex items-start justify-between gap-3 rounded-lg border p-3">
-          <div className="flex items-start gap-3">
-            {user.emailVerified ? (
-              <MailCheck className="mt-0.5 size-5 text-emerald-600" aria-hidden="true" />
-            ) : (
-              <MailWarning className="mt-0.5 size-5 text-amber-600" aria-hidden="true" />
-            )}
-            <div>
+        {/* The address gets the row's whole width, so it wraps only when it cannot fit at all. */}
+        <div className="rounded-lg border p-3">
+          <div className="flex items-start justify-between gap-3">
+            <div className="flex items-start gap-3">
+              {user.emailVerified ? (
+                <MailCheck className="mt-0.5 size-5 text-emerald-600" aria-hidden="true" />
+              ) : (
+                <MailWarning className="mt-0.5 size-5 text-amber-600" aria-hidden="true" />
+              )}
               <p className="text-sm font-medium">Email verification</p>
-              <p className="text-xs break-all text-muted-foreground">{user.email}</p>
             </div>
+            <Badge variant={user.emailVerified ? 'success' : 'warning'} className="shrink-0">
+              {user.emailVerified ? 'Verified' : 'Not verified'}
+            </Badge>
           </div>
-          <Badge variant={user.emailVerified ? 'success' : 'warning'}>
-            {user.emailVerified ? 'Verified' : 'Not verified'}
-          </Badge>
+          <p className="mt-1 pl-8 text-xs text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
         </div>
-        {!user.emailVerified && (
-          <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <p>Verify your email to receive transactions addressed to you and act on them as a seller.</p>
-            <Button
-              size="sm"
-              variant="outline"
-              className="mt-3 bg-white"
-              onClick={onResend}
-              disabled={resend.isPending}
-            >
-              {resend.isPending && <Spinner />}
-              Resend verification email
-            </Button>
-          </div>
-        )}
         <div className="flex items-start justify-between gap-3 rounded-lg border p-3">
           <div className="flex items-start gap-3">
             <KeyRound className="mt-0.5 size-5 text-primary" aria-hidden="true" />

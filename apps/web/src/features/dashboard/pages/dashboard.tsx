@@ -7,10 +7,12 @@ import { formatMoney, greetingName } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { useTransactions } from '@/lib/queries/get-transactions';
 import { AccountSecurity } from '../components/account-security';
+import { EmailVerificationBanner } from '../components/email-verification-banner';
 import { QuickActions } from '../components/quick-actions';
 import { RecentTransactions } from '../components/recent-transactions';
 import { StatCard } from '../components/stat-card';
 import { TransactionOverview } from '../components/transaction-overview';
+import { dashboardGreeting } from '../lib/greeting';
 import { dashboardStats, latestTransactions } from '../lib/stats';
 
 export function DashboardPage({ user }: { user: TUser }) {
@@ -30,10 +32,13 @@ export function DashboardPage({ user }: { user: TUser }) {
 
   return (
     <div className="space-y-8">
+      <EmailVerificationBanner user={user} />
       <section className="flex flex-col gap-4 rounded-2xl bg-brand-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {greetingName(user)}</h1>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {dashboardGreeting(user.createdAt)}, {greetingName(user)}
+            </h1>
             <RoleBadge role={user.role} />
           </div>
           <p className="mt-2 text-white/70">Here is what is happening with your escrow transactions.</p>
