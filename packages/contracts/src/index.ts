@@ -8,3 +8,6 @@ export * from './transactions.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './admin.js';
+export * from './disputes.js';
+export * from './reviews.js';
+export * from './moderator-applications.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feeFor, formatMoney, fromMinor, toMinor, totalFor } from './money.js';
+import { feeFor, formatMoney, fromMinor, splitEscrowAmounts, toMinor, totalFor } from './money.js';
 
 describe('fee', () => {
   it('is 3% rounded half-up to the minor unit', () => {
@@ -34,5 +34,30 @@ describe('toMinor / fromMinor', () => {
     expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
     expect(formatMoney('1234.50', 'GBP')).toBe('£1,234.50');
     expect(formatMoney('0', 'EUR')).toBe('€0.00');
+  });
+});
+
+describe('splitEscrowAmounts', () => {
+  const feeShare = (fee: bigint, refund: bigint, amount: bigint) =>
+    splitEscrowAmounts(amount, fee, refund)!.buyerGets - refund;
+
+  it('gives the buyer the refunded share of the fee, rounded half-up to the minor unit', () => {
+    expect(feeShare(300n, 2_500n, 10_000n)).toBe(75n);
+    expect(feeShare(10n, 100n, 333n)).toBe(3n); // 3.003
+    expect(feeShare(10n, 50n, 100n)).toBe(5n);
+    expect(feeShare(3n, 1n, 2n)).toBe(2n); // 1.5 rounds up
+    expect(feeShare(1n, 1n, 3n)).toBe(0n); // 0.33
+    expect(feeShare(0n, 5n, 10n)).toBe(0n);
+  });
+
+  it('pays out exactly what escrow holds', () => {
+    const split = splitEscrowAmounts(25_000n, 750n, 10_000n)!;
+    expect(split).toEqual({ buyerGets: 10_300n, sellerGets: 15_000n, feeKept: 450n });
+    expect(split.buyerGets + split.sellerGets + split.feeKept).toBe(25_750n);
+  });
+
+  it('refuses a refund of nothing or of the whole amount', () => {
+    expect(splitEscrowAmounts(100n, 3n, 0n)).toBeNull();
+    expect(splitEscrowAmounts(100n, 3n, 100n)).toBeNull();
   });
 });

@@ -115,6 +115,28 @@ export function totalFor(amountMinor: bigint): bigint {
   return amountMinor + feeFor(amountMinor);
 }
 
+/** Who gets what when escrow is split with a refund R of the amount (DESIGN section 3), in minor units. */
+export interface EscrowSplit {
+  /** R plus the same share of the fee. */
+  buyerGets: bigint;
+  /** amount − R. */
+  sellerGets: bigint;
+  /** The rest of the fee. */
+  feeKept: bigint;
+}
+
+/**
+ * The one home of the partial-refund rule: the buyer gets `refund` plus fee × refund / amount (rounded
+ * half-up), the seller gets amount − refund, the fee account keeps the rest. Null unless 0 < refund < amount.
+ */
+export function splitEscrowAmounts(amount: bigint, fee: bigint, refund: bigint): EscrowSplit | null {
+  if (amount <= 0n || fee < 0n || refund <= 0n || refund >= amount) return null;
+  const feeShare = (fee * refund * 2n + amount) / (amount * 2n);
+  const buyerGets = refund + feeShare;
+  const sellerGets = amount - refund;
+  return { buyerGets, sellerGets, feeKept: amount + fee - buyerGets - sellerGets };
+}
+
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**

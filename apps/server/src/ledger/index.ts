@@ -14,5 +14,4 @@ export {
   releaseEscrow,
   refundEscrow,
   splitEscrow,
-  feeShare,
 } from './movements.js';

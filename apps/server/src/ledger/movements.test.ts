@@ -9,7 +9,6 @@ import {
   accountKey,
   checkLedger,
   depositToWallet,
-  feeShare,
   fundEscrowByCard,
   fundEscrowFromWallet,
   getAccountBalance,
@@ -305,16 +304,5 @@ describe('money out of escrow', () => {
     expect(await getWalletBalance(db(), seller, 'CAD')).toBe(0n);
     expect((await entriesOf(t)).map((e) => e.kind)).toEqual(['wallet_funding']);
     await expectHealthy();
-  });
-});
-
-describe('feeShare', () => {
-  it('is the refunded share of the fee, rounded half-up to the minor unit', () => {
-    expect(feeShare(300n, 2_500n, 10_000n)).toBe(75n);
-    expect(feeShare(10n, 100n, 333n)).toBe(3n); // 3.003
-    expect(feeShare(10n, 50n, 100n)).toBe(5n);
-    expect(feeShare(3n, 1n, 2n)).toBe(2n); // 1.5 rounds up
-    expect(feeShare(1n, 1n, 3n)).toBe(0n); // 0.33
-    expect(feeShare(0n, 5n, 10n)).toBe(0n);
   });
 });

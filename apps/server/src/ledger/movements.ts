@@ -1,3 +1,4 @@
+import { splitEscrowAmounts } from '@holdfast/contracts';
 import type { Tx } from '../db/client.js';
 import type { AccountRef } from './accounts.js';
 import { LedgerError, postEntry } from './post-entry.js';
@@ -134,12 +135,6 @@ export function refundEscrow(
   });
 }
 
-/** The fee refunded with a partial refund: fee × refund / amount, rounded half-up to the minor unit. */
-export function feeShare(fee: bigint, refund: bigint, amount: bigint): bigint {
-  if (amount <= 0n || fee < 0n || refund < 0n || refund > amount) throw new LedgerError('fee share out of range');
-  return (fee * refund * 2n + amount) / (amount * 2n);
-}
-
 /**
  * A partial resolution: the buyer gets `refund` (0 < refund < amount) plus the same share of the fee, the
  * seller gets amount − refund, the fee account keeps the rest of the fee. Escrow pays out all it holds.
@@ -157,12 +152,11 @@ export async function splitEscrow(
     memo?: string;
   },
 ) {
-  if (m.refund <= 0n || m.refund >= m.amount) {
+  const split = splitEscrowAmounts(m.amount, m.fee, m.refund);
+  if (!split) {
     throw new LedgerError(`a split refund must be between 0 and the amount (got ${m.refund} of ${m.amount})`);
   }
-  const buyerGets = m.refund + feeShare(m.fee, m.refund, m.amount);
-  const sellerGets = m.amount - m.refund;
-  const feeKept = m.amount + m.fee - buyerGets - sellerGets;
+  const { buyerGets, sellerGets, feeKept } = split;
   const { entryId } = await postEntry(tx, {
     kind: 'partial_resolution',
     transactionId: m.transactionId,

@@ -23,6 +23,8 @@ export const users = pgTable(
     twoFactorMethod: text('two_factor_method', { enum: ['app', 'sms'] }),
     publicProfileSlug: text('public_profile_slug').unique(),
     publicHistoryEnabled: boolean('public_history_enabled').notNull().default(false),
+    /** Set for a moderator created with a temporary password: they choose their own at first sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

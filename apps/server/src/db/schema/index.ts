@@ -4,3 +4,6 @@ export * from './transactions.js';
 export * from './ledger.js';
 export * from './idempotency.js';
 export * from './payments.js';
+export * from './disputes.js';
+export * from './reviews.js';
+export * from './moderator-applications.js';

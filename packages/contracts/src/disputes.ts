@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { hasControlCharacters } from './text.js';
+
+/** The two sides of a transaction, as a dispute, an offer or a review names them. */
+export const PARTY_ROLES = ['buyer', 'seller'] as const;
+export const ZPartyRole = z.enum(PARTY_ROLES);
+export type TPartyRole = z.infer<typeof ZPartyRole>;
+
+export const DISPUTE_TYPES = [
+  'goods_not_received',
+  'quality_issue',
+  'wrong_item',
+  'delayed_delivery',
+  'seller_unresponsive',
+  'buyer_unresponsive',
+  'payment_issue',
+  'other',
+] as const;
+export const ZDisputeType = z.enum(DISPUTE_TYPES);
+export type TDisputeType = z.infer<typeof ZDisputeType>;
+
+/** How the dispute dialog names each type. */
+export const DISPUTE_TYPE_LABELS: Record<TDisputeType, string> = {
+  goods_not_received: 'Goods not received',
+  quality_issue: 'Quality issue',
+  wrong_item: 'Wrong item',
+  delayed_delivery: 'Delayed delivery',
+  seller_unresponsive: 'Seller unresponsive',
+  buyer_unresponsive: 'Buyer unresponsive',
+  payment_issue: 'Payment issue',
+  other: 'Other',
+};
+
+export const DISPUTE_PRIORITIES = ['low', 'medium', 'high'] as const;
+export const ZDisputePriority = z.enum(DISPUTE_PRIORITIES);
+export type TDisputePriority = z.infer<typeof ZDisputePriority>;
+export const DEFAULT_DISPUTE_PRIORITY: TDisputePriority = 'medium';
+
+export const DISPUTE_STATUSES = ['open', 'in_review', 'resolved'] as const;
+export const ZDisputeStatus = z.enum(DISPUTE_STATUSES);
+export type TDisputeStatus = z.infer<typeof ZDisputeStatus>;
+
+export const DISPUTE_RESOLUTIONS = ['release_to_seller', 'refund_buyer', 'partial_resolution'] as const;
+export const ZDisputeResolution = z.enum(DISPUTE_RESOLUTIONS);
+export type TDisputeResolution = z.infer<typeof ZDisputeResolution>;
+
+export const DISPUTE_RESOLUTION_LABELS: Record<TDisputeResolution, string> = {
+  release_to_seller: 'Release funds to seller',
+  refund_buyer: 'Refund buyer in full',
+  partial_resolution: 'Partial refund',
+};
+
+export const OFFER_STATUSES = ['open', 'accepted', 'rejected', 'superseded', 'closed'] as const;
+export const ZOfferStatus = z.enum(OFFER_STATUSES);
+export type TOfferStatus = z.infer<typeof ZOfferStatus>;
+
+/** The dialogs count to 1000 (spec section 9); the server stores at most this many characters. */
+export const DISPUTE_TEXT_COUNTER = 1000;
+export const DISPUTE_TEXT_MAX_LENGTH = 5000;
+export const OFFER_MESSAGE_MAX_LENGTH = 1000;
+
+/** Texts the server answers with for dispute rules; the UI may show them verbatim. */
+export const DISPUTE_MESSAGES = {
+  notFound: 'Dispute not found',
+  missingInformation: 'Please select a dispute type and provide a description.',
+  missingResolution: 'Please select a resolution and provide detailed notes.',
+  textTooLong: `Text must be at most ${DISPUTE_TEXT_MAX_LENGTH} characters`,
+  invalidCharacters: 'Text contains characters that are not allowed',
+  onlyParties: 'Only the buyer or the seller can dispute this transaction',
+  notDisputable: 'Only a funded or active transaction can be disputed',
+  alreadyDisputed: 'This transaction is already under dispute',
+  moderatorsOnly: 'Only moderators can do this',
+  assignToSelf: 'A moderator can only assign a dispute to themselves',
+  notOpen: 'Only an open dispute can be assigned',
+  assignedToAnother: 'This dispute is assigned to another moderator',
+  ownTransaction: 'You cannot decide a dispute on a transaction you are a party to',
+  alreadyResolved: 'This dispute has already been resolved',
+  refundRequired: 'Enter the amount to refund to the buyer',
+  refundInvalid: 'Enter a valid refund amount',
+  refundOutOfRange: (max: string) => `The refund must be more than 0 and less than ${max}`,
+  offerMessageRequired: 'Add a message to explain your offer',
+  offerMessageTooLong: `The message must be at most ${OFFER_MESSAGE_MAX_LENGTH} characters`,
+  offerNotFound: 'Offer not found',
+  offerClosed: 'This offer is no longer open',
+  ownOffer: 'The other party answers your offer',
+  onlyPartiesOffer: 'Only the buyer or the seller can make or answer offers',
+} as const;
+
+const text = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(DISPUTE_TEXT_MAX_LENGTH, DISPUTE_MESSAGES.textTooLong)
+    .refine((s) => !hasControlCharacters(s), DISPUTE_MESSAGES.invalidCharacters);
+
+/**
+ * POST /api/disputes. `initiatedBy` is accepted for the spec's client and ignored: the server derives it
+ * from who calls. The transaction card sends type 'other' and no priority (medium).
+ */
+export const ZCreateDisputeRequest = z.object({
+  transactionId: z.uuid({ error: 'Transaction not found' }),
+  initiatedBy: z.string().max(20).optional(),
+  type: ZDisputeType.or(z.literal('')).refine((t) => t !== '', DISPUTE_MESSAGES.missingInformation),
+  description: text(DISPUTE_MESSAGES.missingInformation),
+  priority: ZDisputePriority.optional(),
+});
+export type TCreateDisputeRequest = z.input<typeof ZCreateDisputeRequest>;
+
+/** PATCH /api/disputes/{id}/assign: the spec's client sends the moderator's own id. */
+export const ZAssignDisputeRequest = z.object({ moderatorId: z.string().min(1).max(100) });
+
+/** PATCH /api/disputes/{id}/resolve. `refundAmount` (decimal, the transaction's currency) only for a partial one. */
+export const ZResolveDisputeRequest = z.object({
+  resolution: z
+    .union([ZDisputeResolution, z.literal('')], { error: DISPUTE_MESSAGES.missingResolution })
+    .refine((r) => r !== '', DISPUTE_MESSAGES.missingResolution),
+  resolutionNotes: text(DISPUTE_MESSAGES.missingResolution),
+  refundAmount: z.union([z.string().max(40), z.number()]).optional(),
+});
+export type TResolveDisputeRequest = z.input<typeof ZResolveDisputeRequest>;
+
+/** POST /api/disputes/{id}/offers: a proposed split while the dispute is open. */
+export const ZCreateOfferRequest = z.object({
+  refundAmount: z.union([z.string().max(40), z.number()], { error: DISPUTE_MESSAGES.refundRequired }),
+  message: z
+    .string({ error: DISPUTE_MESSAGES.offerMessageRequired })
+    .trim()
+    .min(1, DISPUTE_MESSAGES.offerMessageRequired)
+    .max(OFFER_MESSAGE_MAX_LENGTH, DISPUTE_MESSAGES.offerMessageTooLong)
+    .refine((s) => !hasControlCharacters(s), DISPUTE_MESSAGES.invalidCharacters),
+});
+export type TCreateOfferRequest = z.input<typeof ZCreateOfferRequest>;
+
+export const ZDisputeParams = z.object({ id: z.uuid({ error: DISPUTE_MESSAGES.notFound }) });
+export const ZOfferParams = z.object({
+  id: z.uuid({ error: DISPUTE_MESSAGES.notFound }),
+  offerId: z.uuid({ error: DISPUTE_MESSAGES.offerNotFound }),
+});
+
+/** A settlement offer with what each side would receive (decimal strings in the transaction's currency). */
+export const ZSettlementOffer = z.object({
+  id: z.string(),
+  proposerRole: ZPartyRole,
+  refundAmount: z.string(),
+  buyerReceives: z.string(),
+  sellerReceives: z.string(),
+  message: z.string(),
+  status: ZOfferStatus,
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+});
+export type TSettlementOffer = z.infer<typeof ZSettlementOffer>;
+
+/** The spec's Dispute, with what a case needs beyond it. Amounts are decimal strings. */
+export const ZDispute = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  transaction: z.object({
+    currency: z.string(),
+    total: z.string(),
+    amount: z.string(),
+    fee: z.string(),
+    description: z.string(),
+    status: z.string(),
+  }),
+  type: ZDisputeType,
+  description: z.string(),
+  priority: ZDisputePriority,
+  initiatedBy: ZPartyRole,
+  status: ZDisputeStatus,
+  moderatorId: z.string().nullable(),
+  resolution: ZDisputeResolution.nullable(),
+  resolutionNotes: z.string().nullable(),
+  /** Of the amount, returned to the buyer (partial resolutions and accepted offers). */
+  refundAmount: z.string().nullable(),
+  /** True when the parties settled it themselves by an accepted offer. */
+  settledByAgreement: z.boolean(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  /** The open settlement offer, if any. */
+  openOffer: ZSettlementOffer.nullable(),
+});
+export type TDispute = z.infer<typeof ZDispute>;
+export const ZDisputeList = z.array(ZDispute);
+
+export const ZDisputeStats = z.object({
+  openDisputes: z.number(),
+  pendingReview: z.number(),
+  resolvedToday: z.number(),
+  /** Resolved of all disputes, as a whole percentage. */
+  resolutionRate: z.number(),
+});
+export type TDisputeStats = z.infer<typeof ZDisputeStats>;
+
+const ZPerson = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+
+/** GET /api/disputes/{id}: the whole case for a moderator or a party. */
+export const ZDisputeCase = z.object({
+  dispute: ZDispute,
+  buyer: ZPerson,
+  /** Null while no verified account holds the seller email. */
+  seller: ZPerson.nullable(),
+  sellerEmail: z.string(),
+  /** The transaction's state changes, oldest first. */
+  timeline: z.array(
+    z.object({
+      action: z.string(),
+      fromStatus: z.string(),
+      toStatus: z.string(),
+      actorName: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+  offers: z.array(ZSettlementOffer),
+  /** How the caller relates to the case. */
+  viewerRole: z.enum(['buyer', 'seller', 'moderator']),
+});
+export type TDisputeCase = z.infer<typeof ZDisputeCase>;
