@@ -6,6 +6,7 @@ import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { disputeRoutes } from './modules/disputes/index.js';
 
 /** Every HTTP module, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -19,6 +20,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(transactionRoutes);
       await api.register(walletRoutes);
       await api.register(adminRoutes);
+      await api.register(disputeRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 import { createAdminService } from './modules/admin/index.js';
+import { createDisputesService } from './modules/disputes/index.js';
 import { createAuth, createAuthService, createLoginLimiter } from './modules/auth/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
@@ -53,6 +54,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
     transactions,
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
+    disputes: createDisputesService({ db }),
     admin: createAdminService({ db }),
     system: createSystemService({ config, database }),
   };

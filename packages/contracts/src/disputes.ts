@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
+import { ZTransaction } from './transactions.js';
 
 /** The two sides of a transaction, as a dispute, an offer or a review names them. */
 export const PARTY_ROLES = ['buyer', 'seller'] as const;
@@ -67,7 +68,7 @@ export const DISPUTE_MESSAGES = {
   textTooLong: `Text must be at most ${DISPUTE_TEXT_MAX_LENGTH} characters`,
   invalidCharacters: 'Text contains characters that are not allowed',
   onlyParties: 'Only the buyer or the seller can dispute this transaction',
-  notDisputable: 'Only a funded or active transaction can be disputed',
+  notDisputable: 'Only a funded transaction that is pending or active can be disputed',
   alreadyDisputed: 'This transaction is already under dispute',
   moderatorsOnly: 'Only moderators can do this',
   assignToSelf: 'A moderator can only assign a dispute to themselves',
@@ -132,11 +133,9 @@ export const ZCreateOfferRequest = z.object({
 });
 export type TCreateOfferRequest = z.input<typeof ZCreateOfferRequest>;
 
-export const ZDisputeParams = z.object({ id: z.uuid({ error: DISPUTE_MESSAGES.notFound }) });
-export const ZOfferParams = z.object({
-  id: z.uuid({ error: DISPUTE_MESSAGES.notFound }),
-  offerId: z.uuid({ error: DISPUTE_MESSAGES.offerNotFound }),
-});
+/** Ids that are not uuids simply find nothing (404), as for transactions. */
+export const ZDisputeParams = z.object({ id: z.string().max(64) });
+export const ZOfferParams = z.object({ id: z.string().max(64), offerId: z.string().max(64) });
 
 /** A settlement offer with what each side would receive (decimal strings in the transaction's currency). */
 export const ZSettlementOffer = z.object({
@@ -193,20 +192,11 @@ export const ZDisputeStats = z.object({
 });
 export type TDisputeStats = z.infer<typeof ZDisputeStats>;
 
-const ZPerson = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-});
-
 /** GET /api/disputes/{id}: the whole case for a moderator or a party. */
 export const ZDisputeCase = z.object({
   dispute: ZDispute,
-  buyer: ZPerson,
-  /** Null while no verified account holds the seller email. */
-  seller: ZPerson.nullable(),
-  sellerEmail: z.string(),
+  /** The transaction as the caller may see it: amounts, both parties, delivery details. */
+  transaction: ZTransaction,
   /** The transaction's state changes, oldest first. */
   timeline: z.array(
     z.object({
@@ -218,7 +208,5 @@ export const ZDisputeCase = z.object({
     }),
   ),
   offers: z.array(ZSettlementOffer),
-  /** How the caller relates to the case. */
-  viewerRole: z.enum(['buyer', 'seller', 'moderator']),
 });
 export type TDisputeCase = z.infer<typeof ZDisputeCase>;

@@ -12,3 +12,10 @@ export {
   type TransactionAction,
 } from './transactions.rules.js';
 export { transactionRoutes } from './transactions.routes.js';
+export {
+  findSellerId,
+  findTransactionView,
+  lockTransaction,
+  recordEvent,
+  type TransactionRow,
+} from './transactions.queries.js';

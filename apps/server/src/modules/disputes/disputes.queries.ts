@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import {
+  splitEscrowAmounts,
+  toDecimal,
+  type TDispute,
+  type TDisputeStats,
+  type TSettlementOffer,
+} from '@holdfast/contracts';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { disputeOffers, disputes, transactionEvents, transactions, users } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+
+export type DisputeRow = typeof disputes.$inferSelect;
+export type OfferRow = typeof disputeOffers.$inferSelect;
+type TransactionMoney = Pick<
+  typeof transactions.$inferSelect,
+  'currency' | 'amount' | 'fee' | 'total' | 'description' | 'status'
+>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findDispute(db: DbOrTx, id: string): Promise<DisputeRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(disputes).where(eq(disputes.id, id));
+  return row ?? null;
+}
+
+/** Locks the dispute row; callers lock its transaction first (one lock order: no deadlocks). */
+export async function lockDispute(tx: Tx, id: string): Promise<DisputeRow | null> {
+  const [row] = await tx.select().from(disputes).where(eq(disputes.id, id)).for('update');
+  return row ?? null;
+}
+
+export function offerView(o: OfferRow, t: Pick<TransactionMoney, 'currency' | 'amount' | 'fee'>): TSettlementOffer {
+  const split = splitEscrowAmounts(t.amount, t.fee, o.refundAmount);
+  return {
+    id: o.id,
+    proposerRole: o.proposerRole,
+    refundAmount: toDecimal(o.refundAmount, t.currency),
+    buyerReceives: toDecimal(split?.buyerGets ?? 0n, t.currency),
+    sellerReceives: toDecimal(split?.sellerGets ?? 0n, t.currency),
+    message: o.message,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    respondedAt: o.respondedAt?.toISOString() ?? null,
+  };
+}
+
+function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | null): TDispute {
+  return {
+    id: d.id,
+    transactionId: d.transactionId,
+    transaction: {
+      currency: t.currency,
+      total: toDecimal(t.total, t.currency),
+      amount: toDecimal(t.amount, t.currency),
+      fee: toDecimal(t.fee, t.currency),
+      description: t.description,
+      status: t.status,
+    },
+    type: d.type,
+    description: d.description,
+    priority: d.priority,
+    initiatedBy: d.initiatedBy,
+    status: d.status,
+    moderatorId: d.moderatorId,
+    resolution: d.resolution,
+    resolutionNotes: d.resolutionNotes,
+    refundAmount: d.refundAmount === null ? null : toDecimal(d.refundAmount, t.currency),
+    settledByAgreement: d.status === 'resolved' && d.resolvedById === null,
+    createdAt: d.createdAt.toISOString(),
+    resolvedAt: d.resolvedAt?.toISOString() ?? null,
+    openOffer: openOffer ? offerView(openOffer, t) : null,
+  };
+}
+
+const moneyColumns = {
+  currency: transactions.currency,
+  amount: transactions.amount,
+  fee: transactions.fee,
+  total: transactions.total,
+  description: transactions.description,
+  status: transactions.status,
+};
+
+/** Disputes with their transaction's money and open offer, in the order `where` and `orderBy` give. */
+async function disputeViews(
+  db: DbOrTx,
+  where: ReturnType<typeof and>,
+  orderBy: ReturnType<typeof asc>[],
+): Promise<TDispute[]> {
+  const rows = await db
+    .select({ d: disputes, t: moneyColumns })
+    .from(disputes)
+    .innerJoin(transactions, eq(transactions.id, disputes.transactionId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(500);
+  if (!rows.length) return [];
+  const offers = await db
+    .select()
+    .from(disputeOffers)
+    .where(
+      and(
+        inArray(
+          disputeOffers.disputeId,
+          rows.map((r) => r.d.id),
+        ),
+        eq(disputeOffers.status, 'open'),
+      ),
+    );
+  const openByDispute = new Map(offers.map((o) => [o.disputeId, o]));
+  return rows.map((r) => disputeView(r.d, r.t, openByDispute.get(r.d.id) ?? null));
+}
+
+export async function findDisputeView(db: DbOrTx, id: string): Promise<TDispute | null> {
+  if (!UUID.test(id)) return null;
+  const [view] = await disputeViews(db, eq(disputes.id, id), []);
+  return view ?? null;
+}
+
+/** Disputes on the caller's transactions (as buyer, or as verified seller), newest first. */
+export function listPartyDisputes(db: DbOrTx, user: SessionUser): Promise<TDispute[]> {
+  const asBuyer = eq(transactions.buyerId, user.id);
+  const mine = user.emailVerified ? or(asBuyer, eq(transactions.sellerEmail, user.email.toLowerCase())) : asBuyer;
+  return disputeViews(db, and(mine), [desc(disputes.createdAt)]);
+}
+
+const PRIORITY_ORDER = sql`CASE ${disputes.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
+
+/** The moderators' queue: open and in-review cases, most urgent first, then oldest first. */
+export function listActiveDisputes(db: DbOrTx): Promise<TDispute[]> {
+  return disputeViews(db, and(inArray(disputes.status, ['open', 'in_review'])), [
+    asc(PRIORITY_ORDER),
+    asc(disputes.createdAt),
+  ]);
+}
+
+/** Start of the current UTC day. */
+function startOfToday(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+export async function disputeStats(db: DbOrTx, now = new Date()): Promise<TDisputeStats> {
+  const byStatus = await db.select({ status: disputes.status, n: count() }).from(disputes).groupBy(disputes.status);
+  const n = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
+  const total = byStatus.reduce((sum, r) => sum + r.n, 0);
+  const [today] = await db
+    .select({ n: count() })
+    .from(disputes)
+    .where(and(eq(disputes.status, 'resolved'), gte(disputes.resolvedAt, startOfToday(now))));
+  return {
+    openDisputes: n('open'),
+    pendingReview: n('in_review'),
+    resolvedToday: today?.n ?? 0,
+    resolutionRate: total ? Math.round((n('resolved') / total) * 100) : 0,
+  };
+}
+
+export async function listOffers(db: DbOrTx, disputeId: string, t: TransactionMoney): Promise<TSettlementOffer[]> {
+  const rows = await db
+    .select()
+    .from(disputeOffers)
+    .where(eq(disputeOffers.disputeId, disputeId))
+    .orderBy(asc(disputeOffers.createdAt));
+  return rows.map((o) => offerView(o, t));
+}
+
+/** The transaction's history, oldest first, with who acted. */
+export async function timelineOf(db: DbOrTx, transactionId: string) {
+  const rows = await db
+    .select({
+      action: transactionEvents.action,
+      fromStatus: transactionEvents.fromStatus,
+      toStatus: transactionEvents.toStatus,
+      at: transactionEvents.at,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(transactionEvents)
+    .leftJoin(users, eq(users.id, transactionEvents.actorId))
+    .where(eq(transactionEvents.transactionId, transactionId))
+    .orderBy(asc(transactionEvents.at), asc(transactionEvents.id));
+  return rows.map((r) => ({
+    action: r.action,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    actorName: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email || null,
+    at: r.at.toISOString(),
+  }));
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZAssignDisputeRequest,
+  ZCreateDisputeRequest,
+  ZCreateOfferRequest,
+  ZDispute,
+  ZDisputeCase,
+  ZDisputeList,
+  ZDisputeParams,
+  ZDisputeStats,
+  ZErrorResponse,
+  ZOfferParams,
+  ZResolveDisputeRequest,
+  ZSettlementOffer,
+} from '@holdfast/contracts';
+import { requireUser } from '../../lib/auth-context.js';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  422: ZErrorResponse,
+};
+const idempotent = { idempotent: true } as const;
+
+/** Disputes, their settlement offers, and the moderators' queue (spec section 7). */
+export async function disputeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.services.disputes;
+  const tags = ['disputes'];
+
+  r.post(
+    '/disputes',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'A party disputes a funded transaction; it becomes disputed and its money stays in escrow',
+        body: ZCreateDisputeRequest,
+        response: { 201: ZDispute, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(requireUser(request), request.body)),
+  );
+
+  r.get(
+    '/disputes',
+    {
+      schema: {
+        tags,
+        summary: "Disputes on the caller's transactions, newest first",
+        response: { 200: ZDisputeList, 401: ZErrorResponse },
+      },
+    },
+    async (request) => service.list(requireUser(request)),
+  );
+
+  r.get(
+    '/disputes/moderator',
+    {
+      schema: {
+        tags,
+        summary: 'Open and in-review disputes, most urgent first (moderators only)',
+        response: { 200: ZDisputeList, 401: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => service.listForModerator(requireUser(request)),
+  );
+
+  r.get(
+    '/disputes/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Open, in review, resolved today and the resolution rate (moderators only)',
+        response: { 200: ZDisputeStats, 401: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => service.stats(requireUser(request)),
+  );
+
+  r.get(
+    '/disputes/:id',
+    {
+      schema: {
+        tags,
+        summary: 'The whole case: dispute, transaction, history and offers (parties and moderators)',
+        params: ZDisputeParams,
+        response: { 200: ZDisputeCase, 401: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => service.getCase(requireUser(request), request.params.id),
+  );
+
+  r.patch(
+    '/disputes/:id/assign',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'A moderator takes an open dispute (moderatorId is their own id): open → in_review',
+        params: ZDisputeParams,
+        body: ZAssignDisputeRequest,
+        response: { 200: ZDispute, ...errors },
+      },
+    },
+    async (request) => service.assign(requireUser(request), request.params.id, request.body.moderatorId),
+  );
+
+  r.patch(
+    '/disputes/:id/resolve',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'A moderator decides: release, refund or partial (refundAmount); final, moves the money',
+        params: ZDisputeParams,
+        body: ZResolveDisputeRequest,
+        response: { 200: ZDispute, ...errors },
+      },
+    },
+    async (request) => service.resolve(requireUser(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/disputes/:id/offers',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'A party proposes a split (refundAmount to the buyer); replaces the open offer',
+        params: ZDisputeParams,
+        body: ZCreateOfferRequest,
+        response: { 201: ZSettlementOffer, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.makeOffer(requireUser(request), request.params.id, request.body)),
+  );
+
+  for (const answer of ['accept', 'reject'] as const) {
+    r.patch(
+      `/disputes/:id/offers/:offerId/${answer}`,
+      {
+        config: idempotent,
+        schema: {
+          tags,
+          summary:
+            answer === 'accept'
+              ? 'The other party accepts the open offer: settled like a partial resolution'
+              : 'The other party rejects the open offer',
+          params: ZOfferParams,
+          response: { 200: ZDispute, ...errors },
+        },
+      },
+      async (request) => service.answerOffer(requireUser(request), request.params.id, request.params.offerId, answer),
+    );
+  }
+}

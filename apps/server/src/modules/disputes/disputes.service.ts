@@ -1,0 +1,357 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  DISPUTE_MESSAGES as M,
+  DEFAULT_DISPUTE_PRIORITY,
+  TRANSACTION_MESSAGES,
+  decimalsOf,
+  formatMoney,
+  toDecimal,
+  toMinor,
+  type TCreateDisputeRequest,
+  type TCreateOfferRequest,
+  type TDispute,
+  type TDisputeCase,
+  type TDisputeResolution,
+  type TPartyRole,
+  type TResolveDisputeRequest,
+  type TSettlementOffer,
+} from '@holdfast/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { disputeOffers, disputes, transactions } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { refundEscrow, releaseEscrow, splitEscrow } from '../../ledger/index.js';
+import {
+  findSellerId,
+  findTransactionView,
+  lockTransaction,
+  recordEvent,
+  relationOf,
+  type TransactionRow,
+} from '../transactions/index.js';
+import {
+  disputeStats,
+  findDispute,
+  findDisputeView,
+  listActiveDisputes,
+  listOffers,
+  listPartyDisputes,
+  lockDispute,
+  offerView,
+  timelineOf,
+  type DisputeRow,
+} from './disputes.queries.js';
+
+const isModerator = (user: SessionUser) => user.role === 'moderator';
+
+/** The caller's side of the transaction, or the right refusal: strangers learn nothing (404). */
+function partyRole(t: TransactionRow, user: SessionUser, denied: string, hidden: string): TPartyRole {
+  const rel = relationOf(t, user);
+  if (rel.isBuyer) return 'buyer';
+  if (rel.isSeller) return 'seller';
+  if (rel.isUnverifiedSeller) throw new AppError('EMAIL_NOT_VERIFIED', TRANSACTION_MESSAGES.verifyEmailFirst);
+  if (rel.viewerRole) throw forbidden(denied);
+  throw notFound(hidden);
+}
+
+/** A refund of the amount in minor units: 0 < refund < amount, in the currency's decimals. */
+function parseRefund(value: string | number | undefined, t: TransactionRow): bigint {
+  if (value === undefined || value === '') throw badRequest(M.refundRequired, { refundAmount: M.refundRequired });
+  const minor = toMinor(value, decimalsOf(t.currency));
+  if (minor === null) throw badRequest(M.refundInvalid, { refundAmount: M.refundInvalid });
+  if (minor <= 0n || minor >= t.amount) {
+    const message = M.refundOutOfRange(formatMoney(toDecimal(t.amount, t.currency), t.currency));
+    throw badRequest(message, { refundAmount: message });
+  }
+  return minor;
+}
+
+const ALREADY_RESOLVED = () => appError('DISPUTE_RESOLVED', M.alreadyResolved);
+
+/**
+ * Disputes: a party opens one on a funded transaction (its money stays in escrow), a moderator takes and
+ * decides it, or the parties settle it with an accepted offer. Every outcome moves the money through the
+ * ledger in the same database transaction as the state change, under the transaction row's lock, so a
+ * moderator's decision and an accepted offer racing each other settle once.
+ */
+export function createDisputesService({ db }: { db: Db }) {
+  /** Locks the dispute's transaction, then the dispute (always in that order). */
+  async function lockCase(tx: Tx, disputeId: string): Promise<{ t: TransactionRow; d: DisputeRow }> {
+    const found = await findDispute(tx, disputeId);
+    if (!found) throw notFound(M.notFound);
+    const t = await lockTransaction(tx, found.transactionId);
+    const d = await lockDispute(tx, disputeId);
+    if (!t || !d) throw notFound(M.notFound);
+    return { t, d };
+  }
+
+  async function view(id: string): Promise<TDispute> {
+    const found = await findDisputeView(db, id);
+    if (!found) throw notFound(M.notFound);
+    return found;
+  }
+
+  async function create(user: SessionUser, input: TCreateDisputeRequest): Promise<TDispute> {
+    const id = await db.transaction(async (tx) => {
+      const t = await lockTransaction(tx, input.transactionId);
+      if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
+      const role = partyRole(t, user, M.onlyParties, TRANSACTION_MESSAGES.notFound);
+      if (t.status === 'disputed') throw appError('UNDER_DISPUTE', M.alreadyDisputed);
+      // Only money held in escrow can be decided over (decision 011).
+      const disputable = (t.status === 'pending' || t.status === 'active') && t.paymentStatus === 'succeeded';
+      if (!disputable) throw appError('NOT_DISPUTABLE', M.notDisputable);
+      const [row] = await tx
+        .insert(disputes)
+        .values({
+          transactionId: t.id,
+          initiatedBy: role,
+          initiatorId: user.id,
+          type: input.type as DisputeRow['type'],
+          description: input.description.trim(),
+          priority: input.priority ?? DEFAULT_DISPUTE_PRIORITY,
+        })
+        .returning({ id: disputes.id });
+      await tx.update(transactions).set({ status: 'disputed', updatedAt: new Date() }).where(eq(transactions.id, t.id));
+      await recordEvent(tx, {
+        transactionId: t.id,
+        actorId: user.id,
+        from: t.status,
+        to: 'disputed',
+        action: 'dispute',
+      });
+      return row.id;
+    });
+    return view(id);
+  }
+
+  function requireModerator(user: SessionUser) {
+    if (!isModerator(user)) throw forbidden(M.moderatorsOnly);
+  }
+
+  /** A moderator never decides a case on their own transaction. */
+  function assertNotParty(t: TransactionRow, user: SessionUser) {
+    const rel = relationOf(t, user);
+    if (rel.isBuyer || rel.isSeller || rel.isUnverifiedSeller) throw forbidden(M.ownTransaction);
+  }
+
+  async function assign(user: SessionUser, id: string, moderatorId: string): Promise<TDispute> {
+    requireModerator(user);
+    if (moderatorId !== user.id) throw forbidden(M.assignToSelf);
+    await db.transaction(async (tx) => {
+      const { t, d } = await lockCase(tx, id);
+      assertNotParty(t, user);
+      if (d.status === 'resolved') throw ALREADY_RESOLVED();
+      if (d.status !== 'open') throw appError('DISPUTE_NOT_OPEN', M.notOpen);
+      await tx
+        .update(disputes)
+        .set({ status: 'in_review', moderatorId: user.id, updatedAt: new Date() })
+        .where(eq(disputes.id, d.id));
+      await recordEvent(tx, {
+        transactionId: t.id,
+        actorId: user.id,
+        from: t.status,
+        to: t.status,
+        action: 'dispute_assigned',
+      });
+    });
+    return view(id);
+  }
+
+  /**
+   * Moves the escrowed money for an outcome and ends the transaction: release and partial complete it,
+   * a refund cancels it. Open offers close. Runs inside the caller's locked database transaction.
+   */
+  async function settle(
+    tx: Tx,
+    t: TransactionRow,
+    d: DisputeRow,
+    outcome: { resolution: TDisputeResolution; notes: string; refund: bigint | null; by: SessionUser | null },
+  ) {
+    const now = new Date();
+    const memo = outcome.by ? 'Dispute decided by a moderator' : 'Dispute settled by agreement';
+    let to: 'completed' | 'cancelled' = 'completed';
+    if (outcome.resolution === 'refund_buyer') {
+      await refundEscrow(tx, { transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total, memo });
+      to = 'cancelled';
+    } else {
+      const sellerId = await findSellerId(tx, t.sellerEmail);
+      if (!sellerId) throw appError('SELLER_MISSING', TRANSACTION_MESSAGES.sellerMissing);
+      if (outcome.resolution === 'release_to_seller') {
+        await releaseEscrow(tx, {
+          transactionId: t.id,
+          sellerId,
+          currency: t.currency,
+          amount: t.amount,
+          fee: t.fee,
+          memo,
+        });
+      } else {
+        await splitEscrow(tx, {
+          transactionId: t.id,
+          buyerId: t.buyerId,
+          sellerId,
+          currency: t.currency,
+          amount: t.amount,
+          fee: t.fee,
+          refund: outcome.refund!,
+          memo,
+        });
+      }
+    }
+    await tx
+      .update(transactions)
+      .set(
+        to === 'cancelled'
+          ? { status: to, paymentStatus: 'refunded', cancelledAt: now, updatedAt: now }
+          : { status: to, completedAt: now, updatedAt: now },
+      )
+      .where(eq(transactions.id, t.id));
+    await tx
+      .update(disputes)
+      .set({
+        status: 'resolved',
+        resolution: outcome.resolution,
+        resolutionNotes: outcome.notes,
+        refundAmount: outcome.refund,
+        resolvedById: outcome.by?.id ?? null,
+        resolvedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(disputes.id, d.id));
+    await tx
+      .update(disputeOffers)
+      .set({ status: 'closed', respondedAt: now })
+      .where(and(eq(disputeOffers.disputeId, d.id), eq(disputeOffers.status, 'open')));
+    await recordEvent(tx, {
+      transactionId: t.id,
+      actorId: outcome.by?.id ?? null,
+      from: t.status,
+      to,
+      action: outcome.by ? `dispute_resolved:${outcome.resolution}` : 'dispute_settled',
+    });
+  }
+
+  async function resolve(user: SessionUser, id: string, input: TResolveDisputeRequest): Promise<TDispute> {
+    requireModerator(user);
+    await db.transaction(async (tx) => {
+      const { t, d } = await lockCase(tx, id);
+      assertNotParty(t, user);
+      if (d.status === 'resolved') throw ALREADY_RESOLVED();
+      if (d.status === 'in_review' && d.moderatorId !== user.id) throw forbidden(M.assignedToAnother);
+      const resolution = input.resolution as TDisputeResolution;
+      const refund = resolution === 'partial_resolution' ? parseRefund(input.refundAmount, t) : null;
+      await settle(tx, t, d, { resolution, notes: input.resolutionNotes.trim(), refund, by: user });
+    });
+    return view(id);
+  }
+
+  /** A party proposes a split; it replaces their side's or the other side's open offer. */
+  async function makeOffer(user: SessionUser, id: string, input: TCreateOfferRequest): Promise<TSettlementOffer> {
+    return db.transaction(async (tx) => {
+      const { t, d } = await lockCase(tx, id);
+      const role = partyRole(t, user, M.onlyPartiesOffer, M.notFound);
+      if (d.status === 'resolved') throw ALREADY_RESOLVED();
+      const refund = parseRefund(input.refundAmount, t);
+      const now = new Date();
+      await tx
+        .update(disputeOffers)
+        .set({ status: 'superseded', respondedAt: now })
+        .where(and(eq(disputeOffers.disputeId, d.id), eq(disputeOffers.status, 'open')));
+      const [offer] = await tx
+        .insert(disputeOffers)
+        .values({
+          disputeId: d.id,
+          proposerId: user.id,
+          proposerRole: role,
+          refundAmount: refund,
+          message: input.message.trim(),
+        })
+        .returning();
+      await recordEvent(tx, {
+        transactionId: t.id,
+        actorId: user.id,
+        from: t.status,
+        to: t.status,
+        action: 'offer_made',
+      });
+      return offerView(offer, t);
+    });
+  }
+
+  /** The other party accepts (settles like a partial resolution) or rejects the open offer. */
+  async function answerOffer(
+    user: SessionUser,
+    id: string,
+    offerId: string,
+    answer: 'accept' | 'reject',
+  ): Promise<TDispute> {
+    await db.transaction(async (tx) => {
+      const { t, d } = await lockCase(tx, id);
+      const role = partyRole(t, user, M.onlyPartiesOffer, M.notFound);
+      if (d.status === 'resolved') throw ALREADY_RESOLVED();
+      const [offer] = await tx.select().from(disputeOffers).where(eq(disputeOffers.id, offerId)).for('update');
+      if (!offer || offer.disputeId !== d.id) throw notFound(M.offerNotFound);
+      if (offer.status !== 'open') throw appError('OFFER_CLOSED', M.offerClosed);
+      if (offer.proposerRole === role) throw forbidden(M.ownOffer);
+      if (answer === 'reject') {
+        await tx
+          .update(disputeOffers)
+          .set({ status: 'rejected', respondedAt: new Date() })
+          .where(eq(disputeOffers.id, offer.id));
+        await recordEvent(tx, {
+          transactionId: t.id,
+          actorId: user.id,
+          from: t.status,
+          to: t.status,
+          action: 'offer_rejected',
+        });
+        return;
+      }
+      await settle(tx, t, d, {
+        resolution: 'partial_resolution',
+        notes: `Settled by agreement: the ${offer.proposerRole}'s offer, accepted by the ${role}. ${offer.message}`,
+        refund: offer.refundAmount,
+        by: null,
+      });
+      await tx.update(disputeOffers).set({ status: 'accepted' }).where(eq(disputeOffers.id, offer.id));
+    });
+    return view(id);
+  }
+
+  /** The whole case, for a moderator or a party (strangers and other roles: 404). */
+  async function getCase(user: SessionUser, id: string): Promise<TDisputeCase> {
+    const d = await findDisputeView(db, id);
+    if (!d) throw notFound(M.notFound);
+    const transaction = await findTransactionView(db, d.transactionId, user);
+    const allowed =
+      transaction && (transaction.viewerRole === 'buyer' || transaction.viewerRole === 'seller' || isModerator(user));
+    if (!allowed) throw notFound(M.notFound);
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, d.transactionId));
+    return {
+      dispute: d,
+      transaction,
+      timeline: await timelineOf(db, d.transactionId),
+      offers: await listOffers(db, id, row!),
+    };
+  }
+
+  return {
+    create,
+    list: (user: SessionUser) => listPartyDisputes(db, user),
+    listForModerator: (user: SessionUser) => {
+      requireModerator(user);
+      return listActiveDisputes(db);
+    },
+    stats: (user: SessionUser) => {
+      requireModerator(user);
+      return disputeStats(db);
+    },
+    assign,
+    resolve,
+    makeOffer,
+    answerOffer,
+    getCase,
+  };
+}
+
+export type DisputesService = ReturnType<typeof createDisputesService>;

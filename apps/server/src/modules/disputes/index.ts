@@ -1,0 +1,3 @@
+/** The disputes module's public entry: other modules and the composition root import only this. */
+export { createDisputesService, type DisputesService } from './disputes.service.js';
+export { disputeRoutes } from './disputes.routes.js';
