@@ -43,7 +43,7 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: 'border bg-card text-foreground',
-        destructive: 'destructive group border-destructive bg-destructive text-destructive-foreground',
+        destructive: 'destructive group border-red-700 bg-red-700 text-white',
         success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
       },
     },

@@ -10,7 +10,7 @@ import { AccountSecurity } from '../components/account-security';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
 import { QuickActions } from '../components/quick-actions';
 import { RecentTransactions } from '../components/recent-transactions';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { TransactionOverview } from '../components/transaction-overview';
 import { dashboardGreeting } from '../lib/greeting';
 import { dashboardStats, latestTransactions } from '../lib/stats';

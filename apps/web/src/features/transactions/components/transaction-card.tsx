@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
 import {
-  AlertTriangle,
   Ban,
   CalendarClock,
   CheckCircle2,
@@ -25,6 +24,8 @@ import { useDeclineTransaction } from '../api/decline-transaction';
 import { AcceptDialog } from './accept-dialog';
 import { ConfirmAction } from './confirm-action';
 import { ConfirmReceipt } from './confirm-receipt';
+import { DisputeDialog, ReportIssue } from './dispute-dialog';
+import { DisputeOutcome, DisputePanel } from './dispute-panel';
 
 type Viewer = 'buyer' | 'seller' | 'other';
 
@@ -189,40 +190,58 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
       return <ActivePanel tx={tx} viewer={viewer} />;
     case 'completed':
       return (
-        <Alert variant="success">
-          <CheckCircle2 aria-hidden="true" />
-          <AlertTitle>Transaction Completed</AlertTitle>
-          <AlertDescription>
-            <p>Funds have been released to the seller.</p>
-            {tx.completedAt && <p className="text-xs opacity-80">Completed {formatDateTime(tx.completedAt)}</p>}
-          </AlertDescription>
-        </Alert>
+        <div className="space-y-3">
+          <Alert variant="success">
+            <CheckCircle2 aria-hidden="true" />
+            <AlertTitle>Transaction Completed</AlertTitle>
+            <AlertDescription>
+              <p>Funds have been released to the seller.</p>
+              {tx.completedAt && <p className="text-xs opacity-80">Completed {formatDateTime(tx.completedAt)}</p>}
+            </AlertDescription>
+          </Alert>
+          <DisputeOutcome tx={tx} />
+        </div>
       );
     case 'disputed':
-      return (
-        <Alert variant="destructive">
-          <AlertTriangle aria-hidden="true" />
-          <AlertTitle>Dispute Active</AlertTitle>
-          <AlertDescription>This transaction is under review by a moderator.</AlertDescription>
-        </Alert>
-      );
+      return <DisputePanel tx={tx} />;
     case 'cancelled':
       return (
-        <Alert className="bg-muted/50">
-          <Ban aria-hidden="true" />
-          <AlertTitle>Transaction Cancelled</AlertTitle>
-          <AlertDescription>
-            <p>
-              This transaction was cancelled{tx.cancelledAt ? ` on ${formatDate(tx.cancelledAt)}` : ''} and can no
-              longer be funded or accepted.
-            </p>
-            {tx.paymentStatus === 'refunded' && (
-              <p>The payment of {formatMoney(tx.total, tx.currency)} was refunded to the buyer’s wallet.</p>
-            )}
-          </AlertDescription>
-        </Alert>
+        <div className="space-y-3">
+          <Alert className="bg-muted/50">
+            <Ban aria-hidden="true" />
+            <AlertTitle>Transaction Cancelled</AlertTitle>
+            <AlertDescription>
+              <p>
+                This transaction was cancelled{tx.cancelledAt ? ` on ${formatDate(tx.cancelledAt)}` : ''} and can no
+                longer be funded or accepted.
+              </p>
+              {tx.paymentStatus === 'refunded' && (
+                <p>The payment of {formatMoney(tx.total, tx.currency)} was refunded to the buyer’s wallet.</p>
+              )}
+            </AlertDescription>
+          </Alert>
+          <DisputeOutcome tx={tx} />
+        </div>
       );
   }
+}
+
+/**
+ * The parties' ways to ask for help (spec): Report Issue on pending or active transactions, Request
+ * Moderation on active or funded ones. The server decides whether the money can be disputed.
+ */
+function DisputeActions({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
+  if (viewer === 'other') return null;
+  const open = tx.status === 'pending' || tx.status === 'active';
+  const moderable = tx.status === 'active' || (tx.status === 'pending' && tx.paymentStatus === 'succeeded');
+  if (!open) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-3">
+      <span className="mr-auto text-sm text-muted-foreground">Something wrong?</span>
+      <ReportIssue transactionId={tx.id} />
+      {moderable && <DisputeDialog transactionId={tx.id} />}
+    </div>
+  );
 }
 
 interface TransactionCardProps {
@@ -295,6 +314,7 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
         </dl>
 
         <StatusPanel tx={tx} viewer={viewer} />
+        <DisputeActions tx={tx} viewer={viewer} />
 
         {showDetailsLink && (
           <div className="flex justify-end">

@@ -1,0 +1,210 @@
+import * as React from 'react';
+import { AlertTriangle, Handshake, Scale } from 'lucide-react';
+import {
+  DISPUTE_RESOLUTION_LABELS,
+  DISPUTE_TYPE_LABELS,
+  OFFER_MESSAGE_MAX_LENGTH,
+  type TDispute,
+  type TDisputeResolution,
+  type TSettlementOffer,
+  type TTransaction,
+} from '@holdfast/contracts';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
+import { formatDateTime, formatMoney, humanize } from '@/lib/format';
+import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
+import { sanitizeAmountInput } from '../lib/amount';
+
+/** The viewer's dispute on this transaction, when they are a party and there is one. */
+function useDisputeOf(tx: TTransaction): TDispute | undefined {
+  const party = tx.viewerRole === 'buyer' || tx.viewerRole === 'seller';
+  const disputes = useMyDisputes(party);
+  return disputes.data?.find((d) => d.transactionId === tx.id);
+}
+
+function OpenOffer({ tx, dispute, offer }: { tx: TTransaction; dispute: TDispute; offer: TSettlementOffer }) {
+  const answer = useAnswerOffer(dispute.id, tx.id);
+  const mine = offer.proposerRole === tx.viewerRole;
+  const money = (v: string) => formatMoney(v, tx.currency);
+  const respond = (verb: 'accept' | 'reject') =>
+    answer.mutate(
+      { offerId: offer.id, answer: verb },
+      {
+        onSuccess: () =>
+          toast(
+            verb === 'accept'
+              ? {
+                  title: 'Settlement Accepted',
+                  description: 'The dispute is settled and the funds have been processed.',
+                }
+              : { title: 'Offer Rejected', description: 'The other party can make a new offer.' },
+          ),
+        onError: (err) => toastError(errorMessage(err, 'Failed to answer the offer')),
+      },
+    );
+  return (
+    <div className="space-y-2 rounded-md border bg-white p-3 text-sm">
+      <p className="font-medium">
+        {mine ? 'Your offer' : `The ${offer.proposerRole}’s offer`}: refund {money(offer.refundAmount)} to the buyer
+      </p>
+      <dl className="grid grid-cols-2 gap-2">
+        <div>
+          <dt className="text-muted-foreground">Buyer receives</dt>
+          <dd className="font-semibold">{money(offer.buyerReceives)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Seller receives</dt>
+          <dd className="font-semibold">{money(offer.sellerReceives)}</dd>
+        </div>
+      </dl>
+      <p className="break-words whitespace-pre-line text-muted-foreground">“{offer.message}”</p>
+      {mine ? (
+        <p className="text-xs text-muted-foreground">
+          Waiting for the {offer.proposerRole === 'buyer' ? 'seller' : 'buyer'} to answer.
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => respond('accept')} disabled={answer.isPending}>
+            {answer.isPending && <Spinner />}
+            Accept Offer
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => respond('reject')} disabled={answer.isPending}>
+            Reject
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function OfferForm({ tx, dispute }: { tx: TTransaction; dispute: TDispute }) {
+  const [refund, setRefund] = React.useState('');
+  const [message, setMessage] = React.useState('');
+  const make = useMakeOffer(dispute.id, tx.id);
+  const id = React.useId();
+  const preview = previewSplit(tx, refund);
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    make.mutate(
+      { refundAmount: refund, message },
+      {
+        onSuccess: () => {
+          toast({ title: 'Offer Sent', description: 'The other party can accept or reject it.' });
+          setRefund('');
+          setMessage('');
+        },
+        onError: (err) => toastError(errorMessage(err, 'Failed to send the offer')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3" noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-refund`}>Refund to the buyer ({tx.currency})</Label>
+        <Input
+          id={`${id}-refund`}
+          inputMode="decimal"
+          value={refund}
+          onChange={(e) => setRefund(sanitizeAmountInput(e.target.value))}
+          placeholder={`Less than ${formatMoney(tx.amount, tx.currency)}`}
+          aria-describedby={`${id}-preview`}
+        />
+        <p id={`${id}-preview`} className="text-xs text-muted-foreground" aria-live="polite">
+          {preview
+            ? `Buyer receives ${formatMoney(preview.buyerReceives, tx.currency)} (with the fee share); seller receives ${formatMoney(preview.sellerReceives, tx.currency)}.`
+            : `More than 0 and less than ${formatMoney(tx.amount, tx.currency)}.`}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-message`}>Message</Label>
+        <Textarea
+          id={`${id}-message`}
+          rows={2}
+          maxLength={OFFER_MESSAGE_MAX_LENGTH}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder="Explain your offer"
+        />
+      </div>
+      <div>
+        <Button type="submit" variant="outline" disabled={make.isPending || !preview || !message.trim()}>
+          {make.isPending ? <Spinner /> : <Handshake aria-hidden="true" />}
+          Propose Settlement
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A disputed transaction: the spec's 'Dispute Active' notice, the case as filed and, for the parties, the
+ * settlement offers (beyond the spec): each side's net amount, accept or reject, or a new proposal.
+ */
+export function DisputePanel({ tx }: { tx: TTransaction }) {
+  const dispute = useDisputeOf(tx);
+  return (
+    <div className="space-y-3">
+      <Alert variant="destructive">
+        <AlertTriangle aria-hidden="true" />
+        <AlertTitle>Dispute Active</AlertTitle>
+        <AlertDescription>This transaction is under review by a moderator.</AlertDescription>
+      </Alert>
+      {dispute && (
+        <div className="space-y-3 rounded-lg border p-4 text-sm">
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground">
+            <span>Opened by the {dispute.initiatedBy}</span>
+            <span>{DISPUTE_TYPE_LABELS[dispute.type]}</span>
+            <span>Priority: {humanize(dispute.priority)}</span>
+            <span>Status: {DISPUTE_STATUS_LABELS[dispute.status]}</span>
+          </p>
+          <p className="break-words whitespace-pre-line">{dispute.description}</p>
+          <div className="space-y-3 border-t pt-3">
+            <h3 className="flex items-center gap-2 font-medium">
+              <Handshake className="size-4" aria-hidden="true" /> Settle it between you
+            </h3>
+            <p className="text-muted-foreground">
+              Agree a split and the dispute ends at once, without waiting for the moderator.
+            </p>
+            {dispute.openOffer && <OpenOffer tx={tx} dispute={dispute} offer={dispute.openOffer} />}
+            <OfferForm tx={tx} dispute={dispute} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const OUTCOME_TEXT: Record<TDisputeResolution, string> = {
+  release_to_seller: 'The funds were released to the seller.',
+  refund_buyer: 'The buyer was refunded in full.',
+  partial_resolution: 'The funds were split between the buyer and the seller.',
+};
+
+/** After a dispute: how it ended, under the completed or cancelled notice. */
+export function DisputeOutcome({ tx }: { tx: TTransaction }) {
+  const dispute = useDisputeOf(tx);
+  if (!dispute || dispute.status !== 'resolved' || !dispute.resolution) return null;
+  const by = dispute.settledByAgreement ? 'Settled by agreement' : DISPUTE_RESOLUTION_LABELS[dispute.resolution];
+  return (
+    <div className="flex gap-3 rounded-lg border p-4 text-sm">
+      <Scale className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <div className="min-w-0 space-y-1">
+        <p className="font-medium">Dispute resolved: {by}</p>
+        <p className="text-muted-foreground">
+          {OUTCOME_TEXT[dispute.resolution]}
+          {dispute.refundAmount &&
+            ` The buyer was refunded ${formatMoney(dispute.refundAmount, tx.currency)} of the amount, with its share of the fee.`}
+        </p>
+        {dispute.resolutionNotes && <p className="break-words whitespace-pre-line">{dispute.resolutionNotes}</p>}
+        {dispute.resolvedAt && <p className="text-xs text-muted-foreground">{formatDateTime(dispute.resolvedAt)}</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { formatMoney } from '@holdfast/contracts';
+import {
+  browserMissing,
+  expectNoAxeViolations,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  screenshot,
+  uniqueEmail,
+} from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PASSWORD = 'Sturdy-pass-42';
+const DEMO_PASSWORD = 'Holdfast-demo-1';
+
+/**
+ * Disputes in the browser: the buyer asks for moderation, a moderator takes and splits the case, both
+ * wallets show the right amounts; another dispute is settled by the parties with an accepted offer.
+ */
+describe.skipIf(browserMissing)('disputes in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function page(): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+  async function person(role: 'buyer' | 'seller', firstName: string) {
+    const p = await page();
+    const email = uniqueEmail(firstName.toLowerCase());
+    const res = await p.request.post('/api/auth/register', {
+      data: { firstName, lastName: 'Tester', email, password: PASSWORD, confirmPassword: PASSWORD, role },
+    });
+    expect(res.status()).toBe(201);
+    if (role === 'seller') {
+      const { messages } = await (await p.request.get('/api/dev/mailbox')).json();
+      await p.goto(messages[0].links.find((l: string) => l.includes('verify-email')));
+      await p.getByText('Email verified').waitFor();
+    }
+    return { page: p, email };
+  }
+
+  async function demo(email: string): Promise<Page> {
+    const p = await page();
+    const res = await p.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+    expect(res.status()).toBe(200);
+    return p;
+  }
+
+  /** A card-funded transaction the seller has accepted. */
+  async function activeDeal(buyer: Page, seller: Page, sellerEmail: string, amount: string, description: string) {
+    const created = await buyer.request.post('/api/transactions', {
+      data: { amount, currency: 'ZAR', sellerEmail, description },
+      headers: key(),
+    });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    const intent = await (
+      await buyer.request.post(`/api/transactions/${id}/create-payment-intent`, { headers: key() })
+    ).json();
+    const paid = await buyer.request.post('/api/payments/sandbox/confirm', {
+      data: { clientSecret: intent.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      headers: key(),
+    });
+    expect(paid.status()).toBe(200);
+    expect((await seller.request.patch(`/api/transactions/${id}/accept`, { data: {}, headers: key() })).status()).toBe(
+      200,
+    );
+    return id as string;
+  }
+
+  async function look(p: Page, name: string) {
+    for (const width of [390, 1280]) {
+      await p.setViewportSize({ width, height: 900 });
+      await screenshot(p, `${name}-${width}`);
+      await expectNoHorizontalOverflow(p, `${name} at ${width}px`);
+      await expectNoAxeViolations(p, `${name} at ${width}px`);
+    }
+  }
+
+  const zar = async (p: Page) => {
+    const { balances } = await (await p.request.get('/api/wallet/balance')).json();
+    return balances.find((b: { currency: string }) => b.currency === 'ZAR')?.balance ?? '0.00';
+  };
+
+  it('the buyer requests moderation, a moderator splits it, both wallets are right', async () => {
+    onTestFailed(async () => {
+      for (const [i, c] of contexts.entries())
+        for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-disputes-${i}-${j}`);
+    });
+    const seller = await person('seller', 'Thabo');
+    const buyer = await person('buyer', 'Lindiwe');
+    const id = await activeDeal(buyer.page, seller.page, seller.email, '250.00', 'Mountain bike, full service');
+
+    const b = buyer.page;
+    await b.goto(`/transactions/${id}`);
+    await b.getByRole('button', { name: 'Request Moderation' }).click();
+    await b.getByRole('button', { name: 'Submit Dispute' }).click();
+    await b.getByText('Please select a dispute type and provide a description.').first().waitFor();
+    await b.getByLabel('Dispute Type').click();
+    await b.getByRole('option', { name: 'Quality issue' }).click();
+    await b.getByLabel('Description').fill('The frame is cracked <b>near</b> the seat post');
+    await b.getByText('46/1000').waitFor();
+    await look(b, 'dispute-dialog');
+    await b.getByRole('button', { name: 'Submit Dispute' }).click();
+    await b.getByText('Dispute Created').first().waitFor();
+    await b.getByText('This transaction is under review by a moderator.').waitFor();
+    // Text stays text.
+    await b.getByText('The frame is cracked <b>near</b> the seat post').first().waitFor();
+    await look(b, 'transaction-disputed-buyer');
+
+    // A buyer is not a moderator.
+    await b.goto('/moderator-dashboard');
+    await b.getByText('Only moderators can access this dashboard.').waitFor();
+
+    const m = await demo('moderator@holdfast.dev');
+    await m.goto('/moderator-dashboard');
+    await m.getByRole('heading', { name: 'Active Dispute Cases' }).waitFor();
+    const row = m.getByRole('listitem').filter({ hasText: 'Mountain bike, full service' });
+    await row.waitFor();
+    await look(m, 'moderator-dashboard');
+    await row.getByRole('button', { name: 'View Case' }).click();
+    await m.getByRole('dialog').getByText('History').waitFor();
+    await m
+      .getByRole('dialog')
+      .getByText(/Dispute/)
+      .first()
+      .waitFor();
+    await look(m, 'moderator-case');
+    await m.keyboard.press('Escape');
+    await row.getByRole('button', { name: 'Assign to Me' }).click();
+    await row.getByText('In review').waitFor();
+
+    await row.getByRole('button', { name: 'Resolve' }).click();
+    await m.getByRole('button', { name: 'Resolve Dispute' }).click();
+    await m.getByText('Please select a resolution and provide detailed notes.').first().waitFor();
+    await m.getByLabel('Resolution', { exact: true }).click();
+    await m.getByRole('option', { name: 'Partial refund' }).click();
+    await m.getByLabel(/Refund to the buyer/).fill('100');
+    // 250.00 with a 7.50 fee: the buyer gets 100.00 + 3.00 of the fee, the seller 150.00.
+    await m.getByText(`Buyer receives ${formatMoney('103.00', 'ZAR')}`, { exact: false }).waitFor();
+    await m.getByLabel('Resolution Notes').fill('Frame damage confirmed by photos; split agreed as fair.');
+    await look(m, 'moderator-resolve');
+    await m.getByRole('button', { name: 'Resolve Dispute' }).click();
+    await m.getByText('Dispute Resolved').first().waitFor();
+    await m.getByText('No active disputes').waitFor();
+
+    expect(await zar(b)).toBe('103.00');
+    expect(await zar(seller.page)).toBe('150.00');
+    await b.goto('/dashboard');
+    await b.getByRole('region', { name: 'Statistics' }).getByText(formatMoney('103.00', 'ZAR')).waitFor();
+    await seller.page.goto(`/transactions/${id}`);
+    await seller.page.getByText('Dispute resolved: Partial refund').waitFor();
+    await seller.page.goto('/dashboard');
+    await seller.page.getByRole('region', { name: 'Statistics' }).getByText(formatMoney('150.00', 'ZAR')).waitFor();
+  });
+
+  it('another dispute is settled by the parties with an accepted offer', async () => {
+    const seller = await person('seller', 'Naledi');
+    const buyer = await person('buyer', 'Kagiso');
+    const id = await activeDeal(buyer.page, seller.page, seller.email, '100.00', 'Logo design, three drafts');
+
+    // Report Issue: an empty description sends nothing; a described one opens a dispute of type other.
+    const b = buyer.page;
+    await b.goto(`/transactions/${id}`);
+    await b.getByRole('button', { name: 'Report Issue' }).click();
+    await b.getByRole('dialog').getByRole('button', { name: 'Report Issue' }).click();
+    await b.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await (await b.request.get(`/api/transactions/${id}`)).json()).status).toBe('active');
+    await b.getByRole('button', { name: 'Report Issue' }).click();
+    await b.getByLabel('Describe the issue').fill('Only one draft was delivered');
+    await b.getByRole('dialog').getByRole('button', { name: 'Report Issue' }).click();
+    await b.getByText('Dispute created successfully').first().waitFor();
+
+    const s = seller.page;
+    await s.goto(`/transactions/${id}`);
+    await s.getByText('Settle it between you').waitFor();
+    await s.getByLabel(/Refund to the buyer/).fill('40');
+    await s.getByText(`Buyer receives ${formatMoney('41.20', 'ZAR')}`, { exact: false }).waitFor();
+    await s.getByLabel('Message').fill('Two drafts are done; I refund the third.');
+    await s.getByRole('button', { name: 'Propose Settlement' }).click();
+    await s.getByText('Offer Sent').first().waitFor();
+    await s.getByText('Waiting for the buyer to answer.').waitFor();
+
+    await b.reload();
+    await b.getByText('The seller’s offer: refund', { exact: false }).waitFor();
+    await look(b, 'dispute-offer-buyer');
+    await b.getByRole('button', { name: 'Accept Offer' }).click();
+    await b.getByText('Settlement Accepted').first().waitFor();
+    await b.getByText('Dispute resolved: Settled by agreement').waitFor();
+    expect(await zar(b)).toBe('41.20');
+    expect(await zar(s)).toBe('60.00');
+  });
+});
