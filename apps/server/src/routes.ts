@@ -7,6 +7,7 @@ import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
+import { reviewRoutes } from './modules/reviews/index.js';
 
 /** Every HTTP module, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(walletRoutes);
       await api.register(adminRoutes);
       await api.register(disputeRoutes);
+      await api.register(reviewRoutes);
     },
     { prefix: '/api' },
   );

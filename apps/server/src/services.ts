@@ -5,6 +5,7 @@ import { createEmailProvider, type EmailProvider } from './providers/email/index
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 import { createAdminService } from './modules/admin/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
+import { createReviewsService } from './modules/reviews/index.js';
 import { createAuth, createAuthService, createLoginLimiter } from './modules/auth/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
@@ -55,6 +56,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     disputes: createDisputesService({ db }),
+    reviews: createReviewsService({ db }),
     admin: createAdminService({ db }),
     system: createSystemService({ config, database }),
   };

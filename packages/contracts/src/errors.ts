@@ -31,6 +31,8 @@ export const ERROR_CODE_INFO = {
   NOT_DISPUTABLE: { status: 409, meaning: 'Only a funded transaction that is pending or active can be disputed' },
   DISPUTE_NOT_OPEN: { status: 409, meaning: 'The dispute is no longer open (a moderator has taken it)' },
   DISPUTE_RESOLVED: { status: 409, meaning: 'The dispute has already been resolved; resolution is final' },
+  NOT_COMPLETED: { status: 409, meaning: 'Reviews open once the transaction is completed' },
+  ALREADY_REVIEWED: { status: 409, meaning: 'The caller has already reviewed this transaction' },
   OFFER_CLOSED: { status: 409, meaning: 'The settlement offer was answered, replaced or closed' },
   INSUFFICIENT_FUNDS: { status: 409, meaning: 'The wallet balance does not cover the amount' },
   PAYMENT_CANCELED: { status: 409, meaning: 'The card payment was canceled; start a new one' },

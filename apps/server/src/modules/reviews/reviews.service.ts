@@ -1,0 +1,87 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  REVIEW_MESSAGES as M,
+  TRANSACTION_MESSAGES,
+  type TCreateReviewRequest,
+  type TReview,
+  type TUserReviews,
+} from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
+import { reviews, transactions } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { findSellerId, findTransactionView, relationOf } from '../transactions/index.js';
+import { findReview, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
+
+/** PostgreSQL's unique_violation: the (transaction, reviewer) index refused a second review. */
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+
+/**
+ * Reviews: after a completed transaction each party reviews the other once. Who reviews whom comes from the
+ * transaction and the caller, never from the client.
+ */
+export function createReviewsService({ db }: { db: Db }) {
+  async function create(user: SessionUser, input: TCreateReviewRequest): Promise<TReview> {
+    const [t] = await db.select().from(transactions).where(eq(transactions.id, input.transactionId));
+    if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
+    const rel = relationOf(t, user);
+    if (!rel.isBuyer && !rel.isSeller) {
+      if (rel.isUnverifiedSeller) throw new AppError('EMAIL_NOT_VERIFIED', TRANSACTION_MESSAGES.verifyEmailFirst);
+      if (rel.viewerRole) throw forbidden(M.staffCannotReview);
+      throw notFound(TRANSACTION_MESSAGES.notFound);
+    }
+    if (t.status !== 'completed') throw appError('NOT_COMPLETED', M.notCompleted);
+    const reviewerRole = rel.isBuyer ? 'buyer' : 'seller';
+    const revieweeId = rel.isBuyer ? await findSellerId(db, t.sellerEmail) : t.buyerId;
+    if (!revieweeId) throw appError('SELLER_MISSING', TRANSACTION_MESSAGES.sellerMissing);
+    if (input.revieweeId !== undefined && input.revieweeId !== revieweeId) {
+      throw badRequest(M.wrongReviewee, { revieweeId: M.wrongReviewee });
+    }
+    if (input.reviewerRole !== undefined && input.reviewerRole !== reviewerRole) {
+      throw badRequest(M.wrongReviewee, { reviewerRole: M.wrongReviewee });
+    }
+    const exists = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.transactionId, t.id), eq(reviews.reviewerId, user.id)));
+    if (exists.length) throw appError('ALREADY_REVIEWED', M.alreadyReviewed);
+    try {
+      const [row] = await db
+        .insert(reviews)
+        .values({
+          transactionId: t.id,
+          reviewerId: user.id,
+          revieweeId,
+          reviewerRole,
+          rating: input.rating,
+          comment: (input.comment as string | null | undefined) ?? null,
+        })
+        .returning({ id: reviews.id });
+      return findReview(db, row.id);
+    } catch (err) {
+      // Two submissions at once: the unique index lets one through.
+      if (isUniqueViolation(err) || isUniqueViolation((err as { cause?: unknown }).cause)) {
+        throw appError('ALREADY_REVIEWED', M.alreadyReviewed);
+      }
+      throw err;
+    }
+  }
+
+  /** The transaction's reviews, for those who may see the transaction (strangers: 404). */
+  async function ofTransaction(user: SessionUser, transactionId: string): Promise<TReview[]> {
+    const view = await findTransactionView(db, transactionId, user);
+    if (!view) throw notFound(TRANSACTION_MESSAGES.notFound);
+    return reviewsOfTransaction(db, transactionId);
+  }
+
+  /** Public: the reviews a person received and their average. */
+  async function ofUser(userId: string): Promise<TUserReviews> {
+    if (userId.length > 100) return { reviews: [], summary: { count: 0, averageRating: null } };
+    return reviewsOfUser(db, userId);
+  }
+
+  return { create, ofTransaction, ofUser };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
