@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney } from '@holdfast/contracts';
-import { browserMissing, launchBrowser, screenshot, uniqueEmail } from './support/browser.js';
+import {
+  browserMissing,
+  expectNoAxeViolations,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  screenshot,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PASSWORD = 'Sturdy-pass-42';
@@ -142,6 +149,31 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     await screenshot(s, 'wallet-seller-1280');
     const balance = await (await s.request.get('/api/wallet/balance')).json();
     expect(balance).toMatchObject({ currency: 'ZAR', balance: '250.00' });
+
+    // Both parties review each other; View Reviews shows both, comments as text.
+    await b.getByRole('button', { name: 'Review the seller' }).click();
+    await b.getByText('Very Good').click();
+    await b.getByLabel('Comment (optional)').fill('Well packed <i>and</i> quick');
+    await b.getByText('28/500').waitFor();
+    await expectNoAxeViolations(b, 'review dialog');
+    await b.getByRole('button', { name: 'Submit Review' }).click();
+    await b.getByText('Review Submitted').first().waitFor();
+    await b.getByText('You have reviewed the seller.').waitFor();
+    await s.goto(`/transactions/${created.id}`);
+    await s.getByRole('button', { name: 'Review the buyer' }).click();
+    await s.getByRole('button', { name: 'Submit Review' }).click();
+    await s.getByText('Review Submitted').first().waitFor();
+    await s.getByRole('button', { name: 'View Reviews' }).click();
+    await s.getByText('Well packed <i>and</i> quick').waitFor();
+    await s.getByText('Excellent').waitFor();
+    for (const width of [390, 1280]) {
+      await s.setViewportSize({ width, height: 900 });
+      await screenshot(s, `transaction-reviews-${width}`);
+      await expectNoHorizontalOverflow(s, `reviews at ${width}px`);
+      await expectNoAxeViolations(s, `reviews at ${width}px`);
+    }
+    const reviews = await (await s.request.get(`/api/transactions/${created.id}/reviews`)).json();
+    expect(reviews.map((r: { rating: number }) => r.rating).sort()).toEqual([4, 5]);
 
     const adminContext = await browser.newContext({ baseURL: server.url });
     contexts.push(adminContext);

@@ -26,6 +26,7 @@ import { ConfirmAction } from './confirm-action';
 import { ConfirmReceipt } from './confirm-receipt';
 import { DisputeDialog, ReportIssue } from './dispute-dialog';
 import { DisputeOutcome, DisputePanel } from './dispute-panel';
+import { TransactionReviews } from './transaction-reviews';
 
 type Viewer = 'buyer' | 'seller' | 'other';
 
@@ -200,6 +201,7 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
             </AlertDescription>
           </Alert>
           <DisputeOutcome tx={tx} />
+          <TransactionReviews tx={tx} />
         </div>
       );
     case 'disputed':
