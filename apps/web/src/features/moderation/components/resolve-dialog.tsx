@@ -8,25 +8,22 @@ import {
   type TDispute,
   type TDisputeResolution,
 } from '@holdfast/contracts';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
+import { RefundField } from '@/components/refund-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { previewSplit } from '@/lib/dispute-split';
 import { formatMoney } from '@/lib/format';
 import { useResolveDispute } from '@/lib/queries/disputes';
 
@@ -40,7 +37,6 @@ export function ResolveDialog({ dispute }: { dispute: TDispute }) {
   const id = React.useId();
   const tx = dispute.transaction;
   const money = (v: string) => formatMoney(v, tx.currency);
-  const preview = resolution === 'partial_resolution' ? previewSplit(tx, refund) : null;
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -110,21 +106,7 @@ export function ResolveDialog({ dispute }: { dispute: TDispute }) {
             </Select>
           </div>
           {resolution === 'partial_resolution' && (
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-refund`}>Refund to the buyer ({tx.currency})</Label>
-              <Input
-                id={`${id}-refund`}
-                inputMode="decimal"
-                value={refund}
-                onChange={(e) => setRefund(e.target.value.replace(/[^\d.]/g, ''))}
-                aria-describedby={`${id}-preview`}
-              />
-              <p id={`${id}-preview`} className="text-xs text-muted-foreground" aria-live="polite">
-                {preview
-                  ? `Buyer receives ${money(preview.buyerReceives)} (with the fee share); seller receives ${money(preview.sellerReceives)}.`
-                  : `More than 0 and less than ${money(tx.amount)}.`}
-              </p>
-            </div>
+            <RefundField id={`${id}-refund`} tx={tx} value={refund} onChange={setRefund} />
           )}
           <div className="grid gap-2">
             <Label htmlFor={`${id}-notes`}>Resolution Notes</Label>
@@ -140,17 +122,7 @@ export function ResolveDialog({ dispute }: { dispute: TDispute }) {
               {notes.length}/{DISPUTE_TEXT_COUNTER}
             </p>
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={resolve.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={resolve.isPending}>
-              {resolve.isPending && <Spinner />}
-              {resolve.isPending ? 'Resolving...' : 'Resolve Dispute'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Resolve Dispute" pendingLabel="Resolving..." pending={resolve.isPending} />
         </form>
       </DialogContent>
     </Dialog>

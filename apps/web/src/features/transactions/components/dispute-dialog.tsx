@@ -10,20 +10,18 @@ import {
   type TDisputePriority,
   type TDisputeType,
 } from '@holdfast/contracts';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
@@ -140,17 +138,7 @@ export function DisputeDialog({ transactionId }: { transactionId: string }) {
               </SelectContent>
             </Select>
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={create.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner />}
-              {create.isPending ? 'Submitting...' : 'Submit Dispute'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Submit Dispute" pendingLabel="Submitting..." pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -210,17 +198,7 @@ export function ReportIssue({ transactionId }: { transactionId: string }) {
               onChange={(e) => setDescription(e.target.value)}
             />
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={create.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner />}
-              Report Issue
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Report Issue" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>

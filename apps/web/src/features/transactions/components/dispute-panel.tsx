@@ -9,9 +9,9 @@ import {
   type TSettlementOffer,
   type TTransaction,
 } from '@holdfast/contracts';
+import { RefundField } from '@/components/refund-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -20,7 +20,6 @@ import { errorMessage } from '@/lib/api';
 import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
-import { sanitizeAmountInput } from '../lib/amount';
 
 /** The viewer's dispute on this transaction, when they are a party and there is one. */
 function useDisputeOf(tx: TTransaction): TDispute | undefined {
@@ -106,22 +105,7 @@ function OfferForm({ tx, dispute }: { tx: TTransaction; dispute: TDispute }) {
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-3" noValidate>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-refund`}>Refund to the buyer ({tx.currency})</Label>
-        <Input
-          id={`${id}-refund`}
-          inputMode="decimal"
-          value={refund}
-          onChange={(e) => setRefund(sanitizeAmountInput(e.target.value))}
-          placeholder={`Less than ${formatMoney(tx.amount, tx.currency)}`}
-          aria-describedby={`${id}-preview`}
-        />
-        <p id={`${id}-preview`} className="text-xs text-muted-foreground" aria-live="polite">
-          {preview
-            ? `Buyer receives ${formatMoney(preview.buyerReceives, tx.currency)} (with the fee share); seller receives ${formatMoney(preview.sellerReceives, tx.currency)}.`
-            : `More than 0 and less than ${formatMoney(tx.amount, tx.currency)}.`}
-        </p>
-      </div>
+      <RefundField id={`${id}-refund`} tx={tx} value={refund} onChange={setRefund} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-message`}>Message</Label>
         <Textarea

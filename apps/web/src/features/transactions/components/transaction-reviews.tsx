@@ -8,13 +8,12 @@ import {
   type TReview,
   type TTransaction,
 } from '@holdfast/contracts';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -144,17 +143,7 @@ function ReviewDialog({ tx, reviewee }: { tx: TTransaction; reviewee: 'buyer' | 
               {comment.length}/{REVIEW_COMMENT_MAX_LENGTH}
             </p>
           </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={create.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending && <Spinner />}
-              Submit Review
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Submit Review" pending={create.isPending} />
         </form>
       </DialogContent>
     </Dialog>
