@@ -30,6 +30,7 @@ const ZEnv = z.object({
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   TRANSACTION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   DEPOSIT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  MODERATOR_APPLICATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** No default in production: taking card payments must be a decision, never an accident. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   /** A demo deployment may run the sandbox in production; the UI then says so on every page. */
@@ -74,8 +75,13 @@ export interface Config {
   session: { idleTimeoutMs: number; warningMs: number; maxAgeMs: number };
   login: { maxFailures: number; windowMs: number };
   bodyLimit: number;
-  /** Abuse limits (429): accounts per address, and transactions and deposits per user, per hour. */
-  limits: { registrationsPerHour: number; transactionsPerHour: number; depositsPerHour: number };
+  /** Abuse limits (429): accounts and moderator applications per address, transactions and deposits per user, per hour. */
+  limits: {
+    registrationsPerHour: number;
+    transactionsPerHour: number;
+    depositsPerHour: number;
+    applicationsPerHour: number;
+  };
   /**
    * Fastify's trustProxy: false, or the addresses of the proxies whose X-Forwarded-For we believe. A hop
    * count is not offered: it cannot check who the immediate peer is (Fastify refuses it too).
@@ -156,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registrationsPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
       transactionsPerHour: e.TRANSACTION_LIMIT_PER_HOUR,
       depositsPerHour: e.DEPOSIT_LIMIT_PER_HOUR,
+      applicationsPerHour: e.MODERATOR_APPLICATION_LIMIT_PER_HOUR,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     payments: {
@@ -195,6 +202,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     REGISTRATION_LIMIT_PER_HOUR: '1000000',
     TRANSACTION_LIMIT_PER_HOUR: '1000000',
     DEPOSIT_LIMIT_PER_HOUR: '1000000',
+    MODERATOR_APPLICATION_LIMIT_PER_HOUR: '1000000',
     ...overrides,
   });
 }

@@ -6,6 +6,7 @@ import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { adminRoutes } from './modules/admin/index.js';
+import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(transactionRoutes);
       await api.register(walletRoutes);
       await api.register(adminRoutes);
+      await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
     },

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 import { createAdminService } from './modules/admin/index.js';
+import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createAuth, createAuthService, createLoginLimiter } from './modules/auth/index.js';
@@ -58,6 +59,13 @@ export function createServices({ config, database, providers, log }: ServicesDep
     disputes: createDisputesService({ db }),
     reviews: createReviewsService({ db }),
     admin: createAdminService({ db }),
+    moderatorApplications: createModeratorApplicationsService({
+      db,
+      identity,
+      email: providers.email,
+      publicUrl: config.publicUrl,
+      log,
+    }),
     system: createSystemService({ config, database }),
   };
 }

@@ -93,8 +93,37 @@ export const ZUser = z.object({
   emailVerified: z.boolean(),
   kycStatus: z.string(),
   createdAt: z.string(),
+  /** Signed in with a temporary password (a created moderator): it must be replaced before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** Texts of the password change (POST /api/auth/change-password and the "Choose a new password" page). */
+export const PASSWORD_CHANGE_MESSAGES = {
+  required: 'Please fill in all required fields',
+  wrongCurrent: 'The current password is not correct',
+  sameAsCurrent: 'Choose a password different from the current one',
+  mustChange: 'Choose a new password before you continue',
+  changed: 'Password changed',
+  failed: 'Failed to change password',
+} as const;
+
+/** POST /api/auth/change-password: the new password follows the registration rules (length, strength). */
+export const ZChangePasswordRequest = z.object(
+  {
+    currentPassword: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.required })
+      .min(1, PASSWORD_CHANGE_MESSAGES.required)
+      .max(PASSWORD_MAX_LENGTH, PASSWORD_CHANGE_MESSAGES.wrongCurrent),
+    newPassword: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.required })
+      .min(1, PASSWORD_CHANGE_MESSAGES.required)
+      .min(PASSWORD_MIN_LENGTH, MESSAGES.register.passwordTooShort)
+      .max(PASSWORD_MAX_LENGTH, MESSAGES.register.weakPassword),
+  },
+  { error: PASSWORD_CHANGE_MESSAGES.required },
+);
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
 
 export const ZUserResponse = z.object({ user: ZUser });
 /**

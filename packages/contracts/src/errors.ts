@@ -47,6 +47,12 @@ export const ERROR_CODE_INFO = {
   INTERNAL: { status: 500, meaning: 'An unexpected failure on our side; nothing was changed' },
   PROVIDER_UNAVAILABLE: { status: 502, meaning: 'The payment provider could not be reached; try again' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part of the service is down; try again shortly' },
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    meaning: 'The account signed in with a temporary password: POST /api/auth/change-password first',
+  },
+  APPLICATION_PENDING: { status: 409, meaning: 'A moderator application with this email is already pending' },
+  APPLICATION_REVIEWED: { status: 409, meaning: 'The moderator application has already been reviewed' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CODE_INFO;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { MESSAGES } from '@holdfast/contracts';
+import { APPLICATION_MESSAGES, MESSAGES } from '@holdfast/contracts';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
@@ -67,6 +67,8 @@ export const RATE_LIMITS = {
   transactionCreation: hourly('transactionsPerHour', MESSAGES.limits.transactions, perUser),
   /** Deposit intents per user: each one reaches the payment provider. */
   depositIntents: hourly('depositsPerHour', MESSAGES.limits.deposits, perUser),
+  /** Moderator applications per address (public): each one lands in the admins' queue. */
+  moderatorApplications: hourly('applicationsPerHour', APPLICATION_MESSAGES.tooMany),
   /** Calls that reach the payment provider or the sandbox bank. */
   providerCalls: { max: 60, timeWindow: '1 minute', keyGenerator: perUser },
   /** Live amount validation while typing on the create form (public). */

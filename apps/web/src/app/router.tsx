@@ -6,6 +6,7 @@ import { usePublicConfig } from '@/lib/config';
 import { pageTitle } from '@/lib/page-title';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard';
 import { AdminLoginPage } from '@/features/auth/pages/admin-login';
+import { ChangePasswordPage } from '@/features/auth/pages/change-password';
 import { LoginPage } from '@/features/auth/pages/login';
 import { safeNext } from '@/features/auth/lib/next';
 import { RegisterPage } from '@/features/auth/pages/register';
@@ -156,5 +157,7 @@ export function AppRouter() {
   usePageTitle();
   const { user, loading, userLoading } = useAuthGate();
   if (loading) return <PageSpinner message="Loading authentication..." className="min-h-dvh" />;
-  return user ? <SignedInRoutes user={user} /> : <SignedOutRoutes userLoading={userLoading} />;
+  if (!user) return <SignedOutRoutes userLoading={userLoading} />;
+  // A temporary password (a created moderator) is replaced before anything else; the server insists too.
+  return user.mustChangePassword ? <ChangePasswordPage user={user} /> : <SignedInRoutes user={user} />;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@holdfast/contracts';
+import { MESSAGES, PASSWORD_CHANGE_MESSAGES } from '@holdfast/contracts';
 import { appError } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
 
@@ -35,11 +35,15 @@ export function registerAuth(app: FastifyInstance) {
     request.sessionEnded = false;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers, ended } = await service.currentUser(cookie, () => authHeaders(request));
+    const { user, headers, ended, mustChangePassword } = await service.currentUser(cookie, () => authHeaders(request));
     // A cleared cookie for a dead session travels back to the browser.
     forwardCookies(reply, headers);
     request.user = user;
     request.sessionEnded = ended === true;
+    // A temporary password (a created moderator) is replaced before the account can do anything else.
+    if (user && mustChangePassword && !allowedWhilePasswordChangeRequired(request.url)) {
+      throw appError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_MESSAGES.mustChange);
+    }
   });
 
   // The link in the verification email. Nothing else of Better Auth's router is mounted.
@@ -60,6 +64,26 @@ export function registerAuth(app: FastifyInstance) {
     forwardCookies(reply, response.headers);
     return reply.send(await response.text());
   });
+}
+
+/** The calls about the session itself, which stay open while a temporary password awaits its change. */
+const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
+  '/api/auth/session',
+  '/api/auth/user',
+  '/api/auth/login',
+  '/api/auth/admin/login',
+  '/api/auth/register',
+  '/api/auth/logout',
+  '/api/auth/change-password',
+  '/api/config',
+  '/api/health',
+]);
+
+/** Pages and assets are not gated (the web shows its own "Choose a new password" page); the API is. */
+export function allowedWhilePasswordChangeRequired(url: string): boolean {
+  const path = url.split('?')[0]!.replace(/\/+$/, '');
+  if (path !== '/api' && !path.startsWith('/api/') && !path.startsWith('/ws')) return true;
+  return OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) || path.startsWith(`${AUTH_BASE_PATH}/`);
 }
 
 /**

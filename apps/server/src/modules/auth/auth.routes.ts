@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZChangePasswordRequest,
   ZErrorResponse,
   ZLoginRequest,
   ZOkResponse,
@@ -136,6 +137,23 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ user: await service.updateProfile(requireUser(request), request.body) }),
+  );
+
+  r.post(
+    '/auth/change-password',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Replace the password (the current one is checked); clears a temporary password and signs out other sessions',
+        body: ZChangePasswordRequest,
+        response: { 200: ZUserResponse, ...errors, 422: ZErrorResponse },
+      },
+    },
+    async (request) => ({
+      user: await service.changePassword(requireUser(request), request.body, authHeaders(request)),
+    }),
   );
 
   r.post(

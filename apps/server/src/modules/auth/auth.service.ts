@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { z } from 'zod';
 import {
   MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
+  type TChangePasswordRequest,
   type TLoginRequest,
   type TRole,
   type TUpdateProfileRequest,
@@ -19,7 +21,7 @@ import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
 import { isPasswordTooWeak } from './password-strength.js';
 import { createSessionActivity } from './session-activity.js';
-import { createSessionLookup, toSessionUser } from './session-lookup.js';
+import { createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
 
 export type UserRow = typeof users.$inferSelect;
 /** The user's wallet balance as a decimal string; the wallet module supplies the real one. */
@@ -47,6 +49,7 @@ export function toUserResponse(row: UserRow, walletBalance = '0.00'): TUser {
     emailVerified: row.emailVerified,
     kycStatus: row.kycStatus,
     createdAt: row.createdAt.toISOString(),
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -105,11 +108,13 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
   async function currentUser(
     cookie: string,
     requestHeaders: () => Headers,
-  ): Promise<{ user: SessionUser | null; headers?: Headers; ended?: boolean }> {
+  ): Promise<{ user: SessionUser | null; headers?: Headers; ended?: boolean; mustChangePassword?: boolean }> {
     const fast = await lookupSession(cookie);
     if (fast !== 'delegate') {
       if (!fast.user) return { user: null };
-      if ((await checkActivity(fast.session)) === 'active') return { user: fast.user };
+      if ((await checkActivity(fast.session)) === 'active') {
+        return { user: fast.user, mustChangePassword: fast.mustChangePassword };
+      }
       return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
     }
     const { headers, response } = await askBetterAuth(requestHeaders);
@@ -121,7 +126,7 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
     if (row && (await checkActivity(row)) === 'idle') {
       return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
     }
-    return { user: toSessionUser(response.user), headers };
+    return { user: toSessionUser(response.user), headers, mustChangePassword: mustChangePassword(response.user) };
   }
 
   /** The verification link: Better Auth checks the token, marks the address verified and redirects. */
@@ -268,6 +273,47 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
   }
 
   /**
+   * Replaces the caller's password after checking the current one (registration's length and strength
+   * rules), clears the must-change flag of a temporary password and signs out every other session, all in
+   * one database transaction.
+   */
+  async function changePassword(user: SessionUser, input: TChangePasswordRequest, headers: Headers): Promise<TUser> {
+    const row = await requireRow(user.id);
+    const P = PASSWORD_CHANGE_MESSAGES;
+    if (input.newPassword === input.currentPassword) {
+      throw badRequest(P.sameAsCurrent, { newPassword: P.sameAsCurrent });
+    }
+    if (isPasswordTooWeak(input.newPassword, [row.email, row.firstName, row.lastName])) {
+      throw appError('WEAK_PASSWORD', MESSAGES.register.weakPassword, { newPassword: MESSAGES.register.weakPassword });
+    }
+    const [credential] = await db
+      .select({ id: accounts.id, password: accounts.password })
+      .from(accounts)
+      .where(and(eq(accounts.userId, row.id), eq(accounts.providerId, 'credential')));
+    const context = await auth.$context;
+    const valid =
+      !!credential?.password &&
+      (await context.password.verify({ hash: credential.password, password: input.currentPassword }));
+    if (!valid) throw badRequest(P.wrongCurrent, { currentPassword: P.wrongCurrent });
+    const hash = await context.password.hash(input.newPassword);
+    const current = await auth.api.getSession({ headers });
+    const updated = await db.transaction(async (tx) => {
+      await tx.update(accounts).set({ password: hash, updatedAt: new Date() }).where(eq(accounts.id, credential!.id));
+      const others = current
+        ? and(eq(sessions.userId, row.id), ne(sessions.id, current.session.id))
+        : eq(sessions.userId, row.id);
+      await tx.delete(sessions).where(others);
+      const [next] = await tx
+        .update(users)
+        .set({ mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(users.id, row.id))
+        .returning();
+      return next!;
+    });
+    return userResponse(updated);
+  }
+
+  /**
    * Creates a verified account with the given role, or gives an existing account that role (its
    * password is left as it is). Used for the configured admin, demo accounts and the CLI.
    */
@@ -323,6 +369,7 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
     logout,
     updateProfile,
     resendVerification,
+    changePassword,
     ensureAccount,
   };
 }

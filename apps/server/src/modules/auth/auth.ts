@@ -5,6 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
 import type { EmailProvider } from '../../providers/email/index.js';
+import { promoteApprovedApplicant } from './moderator-promotion.js';
 
 /** Better Auth lives under its own prefix so it never shadows the product's /api/auth/... calls. */
 export const AUTH_BASE_PATH = '/api/identity';
@@ -67,6 +68,10 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
         const firstName = (user as { firstName?: string | null }).firstName;
         await email.send(verificationEmail(user.email, firstName, url));
       },
+      // An approved moderator applicant becomes a moderator once they prove they own the address.
+      afterEmailVerification: async (user) => {
+        await promoteApprovedApplicant(db, user.id);
+      },
     },
     user: {
       additionalFields: {
@@ -79,6 +84,7 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
         walletCurrency: { type: 'string', required: false, defaultValue: 'ZAR', input: false },
         twoFactorEnabled: { type: 'boolean', required: false, defaultValue: false, input: false },
         twoFactorMethod: { type: 'string', required: false, input: false },
+        mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     // The product's own limiter (login-limiter.ts) guards sign-in; the only HTTP path left is verify-email.

@@ -4,3 +4,5 @@ export { createAuthService, type AuthService } from './auth.service.js';
 export { createLoginLimiter } from './login-limiter.js';
 export { registerAuth } from './auth.plugin.js';
 export { authRoutes } from './auth.routes.js';
+export { isPasswordTooWeak } from './password-strength.js';
+export { promoteApprovedApplicant } from './moderator-promotion.js';

@@ -14,7 +14,11 @@ interface SessionUserRow {
   role?: unknown;
   firstName?: unknown;
   lastName?: unknown;
+  mustChangePassword?: unknown;
 }
+
+/** The account signed in with a temporary password it has not replaced yet (see auth.plugin.ts's gate). */
+export const mustChangePassword = (user: SessionUserRow): boolean => user.mustChangePassword === true;
 
 export function toSessionUser(user: SessionUserRow): SessionUser {
   return {
@@ -34,7 +38,8 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
  * row), a session due for refresh (it extends the expiry and re-sets the cookie), and cookies we do
  * not handle ourselves (don't-remember-me, cookie cache).
  */
-export type SessionLookupResult = { user: SessionUser; session: SessionActivity } | { user: null } | 'delegate';
+export type SessionLookupResult =
+  { user: SessionUser; session: SessionActivity; mustChangePassword: boolean } | { user: null } | 'delegate';
 
 /** The session row's identity and when it was last used (for the idle rule in session-activity.ts). */
 export interface SessionActivity {
@@ -135,6 +140,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
       role: users.role,
       firstName: users.firstName,
       lastName: users.lastName,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -160,6 +166,10 @@ export function createSessionLookup(auth: Auth, db: Db) {
     if (expiresAt < now) return 'delegate';
     // Better Auth's rule: extend once the session was last extended `updateAge` ago.
     if (!s.refreshDisabled && expiresAt - s.expiresInMs + s.updateAgeMs <= now) return 'delegate';
-    return { user: toSessionUser(row), session: { id: row.sessionId, lastActiveAt: row.lastActiveAt } };
+    return {
+      user: toSessionUser(row),
+      session: { id: row.sessionId, lastActiveAt: row.lastActiveAt },
+      mustChangePassword: row.mustChangePassword,
+    };
   };
 }

@@ -1,16 +1,123 @@
-import { ShieldCheck } from 'lucide-react';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import * as React from 'react';
+import { FileText, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { PageHeader } from '@/components/layout/page-header';
+import { StatCard } from '@/components/stat-card';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDate, fullName } from '@/lib/format';
+import { useAdminStats, useApplications, useModerators } from '../api/admin';
+import { ApplicationCard } from '../components/application-card';
+import { CreateModeratorForm } from '../components/create-moderator-form';
 
-/** Placeholder until this feature is built; routed so links and navigation work. */
+type Tab = 'applications' | 'create' | 'moderators';
+
+/** The admin area (admins only; the router sends anyone else to /admin/login). */
 export function AdminDashboardPage() {
+  const [tab, setTab] = React.useState<Tab>('applications');
+  const applications = useApplications();
+  const moderators = useModerators();
+  const stats = useAdminStats();
+  const pending = applications.data?.filter((a) => a.status === 'pending').length ?? 0;
+
   return (
-    <ComingSoon
-      title="Admin Dashboard"
-      description="Moderator applications and moderator accounts."
-      icon={<ShieldCheck />}
-      summary="Here administrators will review moderator applications and create moderator accounts."
-      backHref="/"
-      backLabel="Back to Home"
-    />
+    <>
+      <PageHeader
+        title="Admin Dashboard"
+        description="Review moderator applications and manage moderator accounts."
+        icon={<ShieldCheck />}
+      />
+      <div className="mb-8 grid gap-4 sm:grid-cols-3">
+        <StatCard
+          label="Pending Applications"
+          value={pending}
+          icon={<FileText />}
+          tone="amber"
+          loading={applications.isLoading}
+        />
+        <StatCard
+          label="Active Moderators"
+          value={moderators.data?.length ?? 0}
+          icon={<UserCog />}
+          tone="violet"
+          loading={moderators.isLoading}
+        />
+        <StatCard
+          label="Users"
+          value={stats.data?.users.total ?? 0}
+          icon={<Users />}
+          tone="sky"
+          loading={stats.isLoading}
+        />
+      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          <TabsTrigger value="applications">Applications ({applications.data?.length ?? 0})</TabsTrigger>
+          <TabsTrigger value="create">Create Moderator</TabsTrigger>
+          <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="applications" className="grid gap-4">
+          {applications.isLoading ? (
+            <ListSkeleton />
+          ) : applications.isError ? (
+            <Empty text="The applications could not be loaded. Reload the page to try again." />
+          ) : applications.data?.length ? (
+            applications.data.map((a) => <ApplicationCard key={a.id} application={a} />)
+          ) : (
+            <Empty text="No moderator applications yet." />
+          )}
+        </TabsContent>
+        <TabsContent value="create">
+          <CreateModeratorForm onCreated={() => setTab('moderators')} />
+        </TabsContent>
+        <TabsContent value="moderators" className="grid gap-3">
+          {moderators.isLoading ? (
+            <ListSkeleton />
+          ) : moderators.isError ? (
+            <Empty text="The moderators could not be loaded. Reload the page to try again." />
+          ) : moderators.data?.length ? (
+            <ul className="grid gap-3" aria-label="Active moderators">
+              {moderators.data.map((m) => (
+                <li key={m.id}>
+                  <Card>
+                    <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
+                      <div className="min-w-0">
+                        <p className="font-medium">{fullName(m) ?? m.email}</p>
+                        <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{m.email}</p>
+                        {m.phone && <p className="text-sm text-muted-foreground">{m.phone}</p>}
+                      </div>
+                      <div className="flex flex-col items-end gap-1 text-right">
+                        {m.mustChangePassword && <Badge variant="warning">Temporary password</Badge>}
+                        <span className="text-xs text-muted-foreground">Since {formatDate(m.createdAt)}</span>
+                      </div>
+                    </CardContent>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty text="No moderators yet." />
+          )}
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <Card>
+      <CardContent className="py-10 text-center text-sm text-muted-foreground">{text}</CardContent>
+    </Card>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy="true" aria-label="Loading">
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
   );
 }

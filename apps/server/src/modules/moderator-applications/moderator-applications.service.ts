@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  APPLICATION_MESSAGES as M,
+  type TModerator,
+  type TModeratorApplication,
+  type TModeratorApplicationReceipt,
+  type TReviewApplicationResponse,
+  type ZCreateModeratorRequest,
+  type ZModeratorApplicationRequest,
+  type ZReviewApplicationRequest,
+} from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
+import { accounts, moderatorApplications, users } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { appError, notFound } from '../../lib/errors.js';
+import type { EmailProvider } from '../../providers/email/index.js';
+import type { Auth } from '../auth/index.js';
+import { isPasswordTooWeak, promoteApprovedApplicant } from '../auth/index.js';
+import {
+  findApplicationView,
+  findUserByEmail,
+  hasPendingApplication,
+  listApplications,
+  listModerators,
+  lockApplicantEmail,
+  lockApplication,
+  toModerator,
+} from './moderator-applications.queries.js';
+
+export type TApplicationInput = z.output<typeof ZModeratorApplicationRequest>;
+export type TReviewInput = z.output<typeof ZReviewApplicationRequest>;
+export type TCreateModeratorInput = z.output<typeof ZCreateModeratorRequest>;
+
+/** The email an approved applicant without a verified account receives. */
+export function invitationEmail(to: string, firstName: string, publicUrl: string) {
+  return {
+    to,
+    subject: 'Your Holdfast moderator application was approved',
+    text:
+      `Hi ${firstName},\n\nGood news: your application to become a Holdfast moderator was approved.\n\n` +
+      `To start, create your Holdfast account with this email address (${to}):\n\n${publicUrl}/register\n\n` +
+      `If you already have an account with this address, sign in instead:\n\n${publicUrl}/login\n\n` +
+      'Then confirm the address with the link in the verification email. Your account becomes a moderator ' +
+      'as soon as the address is verified.\n\nHoldfast',
+  };
+}
+
+export interface ModeratorApplicationsDeps {
+  db: Db;
+  /** Better Auth, for hashing a created moderator's password the way sign-in checks it. */
+  identity: Auth;
+  email: EmailProvider;
+  publicUrl: string;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+/** Moderator applications (public), their review and moderator accounts (admins). */
+export function createModeratorApplicationsService({ db, identity, email, publicUrl, log }: ModeratorApplicationsDeps) {
+  /** One pending application per address; the signed-in applicant's account is remembered. */
+  async function submit(user: SessionUser | null, input: TApplicationInput): Promise<TModeratorApplicationReceipt> {
+    const address = input.email.toLowerCase();
+    const row = await db.transaction(async (tx) => {
+      await lockApplicantEmail(tx, address);
+      if (await hasPendingApplication(tx, address)) throw appError('APPLICATION_PENDING', M.alreadyPending);
+      const [created] = await tx
+        .insert(moderatorApplications)
+        .values({
+          userId: user?.id ?? null,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: address,
+          phone: input.phone,
+          experience: input.experience,
+          motivation: input.motivation,
+          availability: input.availability,
+          languages: input.languages,
+        })
+        .returning();
+      return created!;
+    });
+    return { id: row.id, email: row.email, status: row.status, createdAt: row.createdAt.toISOString() };
+  }
+
+  /**
+   * An admin decides a pending application once (409 after). Approving promotes the verified account
+   * with the application's address; with none, the applicant is invited by email and promoted when an
+   * account with the address verifies it (auth's afterEmailVerification hook).
+   */
+  async function review(admin: SessionUser, id: string, input: TReviewInput): Promise<TReviewApplicationResponse> {
+    const result = await db.transaction(async (tx) => {
+      const row = await lockApplication(tx, id);
+      if (!row) throw notFound(M.notFound);
+      if (row.status !== 'pending') throw appError('APPLICATION_REVIEWED', M.alreadyReviewed);
+      await tx
+        .update(moderatorApplications)
+        .set({ status: input.status, reviewNotes: input.notes, reviewedById: admin.id, reviewedAt: new Date() })
+        .where(eq(moderatorApplications.id, id));
+      if (input.status === 'rejected') return { row, account: null };
+      const holder = await findUserByEmail(tx, row.email);
+      if (!holder?.emailVerified) return { row, account: 'invited' as const };
+      // The same rule as at verification: a verified buyer or seller (an admin keeps its role).
+      const promoted = await promoteApprovedApplicant(tx, holder.id);
+      return { row, account: promoted ? ('promoted' as const) : null };
+    });
+    if (result.account === 'invited') {
+      // After the commit: the decision stands even if the mail cannot be sent (promotion needs no mail).
+      try {
+        await email.send(invitationEmail(result.row.email, result.row.firstName, publicUrl));
+      } catch (error) {
+        log?.error({ err: error, applicationId: id }, 'moderator invitation email failed');
+      }
+    }
+    const application = await findApplicationView(db, id);
+    return { application: application!, account: result.account };
+  }
+
+  /** A verified moderator account whose temporary password must be replaced at the first sign-in. */
+  async function createModerator(input: TCreateModeratorInput): Promise<TModerator> {
+    const address = input.email.toLowerCase();
+    if (isPasswordTooWeak(input.tempPassword, [address, input.firstName, input.lastName])) {
+      throw appError('WEAK_PASSWORD', ADMIN_MESSAGES.weakPassword, { tempPassword: ADMIN_MESSAGES.weakPassword });
+    }
+    if (await findUserByEmail(db, address)) {
+      throw appError('EMAIL_IN_USE', ADMIN_MESSAGES.emailInUse, { email: ADMIN_MESSAGES.emailInUse });
+    }
+    const context = await identity.$context;
+    const hash = await context.password.hash(input.tempPassword);
+    const userId = randomUUID();
+    try {
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            id: userId,
+            email: address,
+            name: `${input.firstName} ${input.lastName}`.trim(),
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phoneNumber: input.phone,
+            role: 'moderator',
+            emailVerified: true,
+            mustChangePassword: true,
+          })
+          .returning();
+        await tx
+          .insert(accounts)
+          .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
+        return created!;
+      });
+      return toModerator(row);
+    } catch (error) {
+      // A concurrent registration of the same address loses on the unique index.
+      if (await findUserByEmail(db, address)) {
+        throw appError('EMAIL_IN_USE', ADMIN_MESSAGES.emailInUse, { email: ADMIN_MESSAGES.emailInUse });
+      }
+      throw error;
+    }
+  }
+
+  return {
+    submit,
+    review,
+    createModerator,
+    list: (): Promise<TModeratorApplication[]> => listApplications(db),
+    moderators: (): Promise<TModerator[]> => listModerators(db),
+  };
+}
+
+export type ModeratorApplicationsService = ReturnType<typeof createModeratorApplicationsService>;

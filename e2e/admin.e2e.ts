@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  browserMissing,
+  expectNoAxeViolations,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  screenshot,
+  uniqueEmail,
+} from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const PASSWORD = 'Sturdy-pass-42';
+const ADMIN = { email: 'admin@holdfast.dev', password: 'Holdfast-demo-1' };
+
+/**
+ * Moderator applications and the admin area in the browser: a verified member applies, the admin
+ * approves, the member is a moderator; an admin-created moderator replaces the temporary password first.
+ */
+describe.skipIf(browserMissing)('moderator applications and the admin area', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function page(): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function look(p: Page, name: string) {
+    for (const width of [390, 1280]) {
+      await p.setViewportSize({ width, height: 900 });
+      await screenshot(p, `${name}-${width}`);
+      await expectNoHorizontalOverflow(p, `${name} at ${width}px`);
+      await expectNoAxeViolations(p, `${name} at ${width}px`);
+    }
+  }
+
+  /** A registered account whose address is verified through the emailed link. */
+  async function member(firstName: string) {
+    const p = await page();
+    const email = uniqueEmail(firstName.toLowerCase());
+    const res = await p.request.post('/api/auth/register', {
+      data: { firstName, lastName: 'Applicant', email, password: PASSWORD, confirmPassword: PASSWORD, role: 'buyer' },
+    });
+    expect(res.status()).toBe(201);
+    const { messages } = await (await p.request.get('/api/dev/mailbox')).json();
+    await p.goto(messages[0].links.find((l: string) => l.includes('verify-email')));
+    await p.getByText('Email verified').waitFor();
+    return { page: p, email };
+  }
+
+  async function adminPage(): Promise<Page> {
+    const a = await page();
+    await a.goto('/admin/login');
+    await a.getByLabel('Email').fill(ADMIN.email);
+    await a.getByLabel('Password').fill(ADMIN.password);
+    await a.getByRole('button', { name: 'Sign In as Admin' }).click();
+    await a.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    return a;
+  }
+
+  const failureShots = (name: string) =>
+    onTestFailed(async () => {
+      for (const [i, c] of contexts.entries())
+        for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-${name}-${i}-${j}`);
+    });
+
+  it('a visitor sees the public form; the admin area sends non-admins to /admin/login', async () => {
+    failureShots('admin-public');
+    const visitor = await page();
+    await visitor.goto('/moderator-application');
+    await visitor.getByRole('heading', { level: 1, name: 'Become a Moderator' }).waitFor();
+    await visitor.getByText('applications are reviewed within 3-5 business days').waitFor();
+    await visitor.getByRole('button', { name: 'Submit Application' }).click();
+    await visitor.getByText('Please fill in all required fields').first().waitFor();
+    await look(visitor, 'moderator-application-signed-out');
+    await visitor.getByRole('link', { name: 'Back to Home' }).click();
+    await visitor.waitForURL(`${server.url}/`);
+
+    await visitor.goto('/admin-dashboard');
+    await visitor.waitForURL(/\/admin\/login$/);
+    const buyer = await member('Zanele');
+    await buyer.page.goto('/admin-dashboard');
+    await buyer.page.waitForURL(/\/admin\/login$/);
+  });
+
+  it('a verified member applies, the admin approves, the member is a moderator', async () => {
+    failureShots('admin-approve');
+    const applicant = await member('Nomsa');
+    const p = applicant.page;
+    await p.goto('/moderator-application');
+    await p.getByRole('heading', { level: 1, name: 'Become a Moderator' }).waitFor();
+    // The signed-in applicant's name and address are filled in.
+    expect(await p.getByLabel('Email *').inputValue()).toBe(applicant.email);
+    expect(await p.getByLabel('First Name *').inputValue()).toBe('Nomsa');
+    await p.getByLabel('Email *').fill('nomsa-at-example');
+    await p.getByLabel('Relevant Experience *').fill('Three years as a community mediator');
+    await p.getByLabel('Why do you want to be a moderator? *').fill('Fair outcomes keep a marketplace honest.');
+    await p.getByLabel('Availability *').fill('Weekday evenings');
+    await p.getByLabel('Languages *').fill('English, isiXhosa');
+    await p.getByRole('button', { name: 'Submit Application' }).click();
+    await p.getByText('Please enter a valid email address').first().waitFor();
+    await p.getByLabel('Email *').fill(applicant.email);
+    await p.getByLabel('Phone (optional)').fill('+27 82 555 0101');
+    await look(p, 'moderator-application-form');
+    await p.getByRole('button', { name: 'Submit Application' }).click();
+    await p.getByRole('heading', { level: 1, name: 'Application Submitted!' }).waitFor();
+    await p.getByText('reviewed within 3-5 business days', { exact: false }).waitFor();
+    await look(p, 'moderator-application-submitted');
+
+    // A second application for the same address while the first is pending is refused.
+    const again = await p.request.post('/api/moderator-applications', {
+      data: {
+        firstName: 'Nomsa',
+        lastName: 'Applicant',
+        email: applicant.email,
+        experience: 'x',
+        motivation: 'y',
+        availability: 'z',
+        languages: 'English',
+      },
+    });
+    expect(again.status()).toBe(409);
+
+    const a = await adminPage();
+    const card = a.getByRole('article', { name: 'Application from Nomsa Applicant' });
+    await card.waitFor();
+    await a.getByRole('tab', { name: /^Applications \(\d+\)$/ }).waitFor();
+    await card.getByLabel('Review notes (optional)').fill('Strong mediation background.');
+    await look(a, 'admin-dashboard-applications');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await a.getByText('Application reviewed successfully').first().waitFor();
+    await card.getByText('Approved', { exact: true }).waitFor();
+    await card.getByText('Strong mediation background.').waitFor();
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await a.getByRole('tab', { name: /^Active Moderators \(\d+\)$/ }).click();
+    await a.getByRole('list', { name: 'Active moderators' }).getByText(applicant.email).waitFor();
+    await look(a, 'admin-dashboard-moderators');
+
+    await p.goto('/moderator-dashboard');
+    await p.reload();
+    await p.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
+    expect(await p.getByText('Access Denied').count()).toBe(0);
+  });
+
+  it('a moderator created by the admin must choose a new password at the first sign-in', async () => {
+    failureShots('admin-create');
+    const a = await adminPage();
+    await a.getByRole('tab', { name: 'Create Moderator' }).click();
+    await a.getByRole('button', { name: 'Create Moderator' }).click();
+    await a.getByText('Please fill in all required fields').first().waitFor();
+    const email = uniqueEmail('created.moderator');
+    await a.getByLabel('First Name *').fill('Lerato');
+    await a.getByLabel('Last Name *').fill('Mokoena');
+    await a.getByLabel('Email *').fill(email);
+    await a.getByLabel('Temporary Password *').fill('Temp-river-8317');
+    await look(a, 'admin-create-moderator');
+    await a.getByRole('button', { name: 'Create Moderator' }).click();
+    await a.getByText('Moderator account created successfully').first().waitFor();
+    await a.getByRole('list', { name: 'Active moderators' }).getByText(email).waitFor();
+    await a.getByText('Temporary password').first().waitFor();
+
+    const m = await page();
+    await m.goto('/login');
+    await m.getByLabel('Email').fill(email);
+    await m.getByLabel('Password').fill('Temp-river-8317');
+    await m.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await m.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    // The server refuses everything else meanwhile.
+    expect((await m.request.get('/api/disputes/moderator')).status()).toBe(403);
+    await m.goto('/moderator-dashboard');
+    await m.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await m.getByLabel('Temporary Password').fill('Temp-river-8317');
+    await m.getByLabel('New Password', { exact: true }).fill('Own-harbour-5520');
+    await m.getByLabel('Confirm New Password').fill('Own-harbour-5521');
+    await m.getByRole('button', { name: 'Save New Password' }).click();
+    await m.getByText('Passwords do not match').first().waitFor();
+    await look(m, 'change-password');
+    await m.getByLabel('Confirm New Password').fill('Own-harbour-5520');
+    await m.getByRole('button', { name: 'Save New Password' }).click();
+    await m.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
+    expect(await m.getByText('Access Denied').count()).toBe(0);
+    expect((await m.request.get('/api/disputes/moderator')).status()).toBe(200);
+  });
+});
