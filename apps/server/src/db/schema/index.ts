@@ -7,3 +7,4 @@ export * from './payments.js';
 export * from './disputes.js';
 export * from './reviews.js';
 export * from './moderator-applications.js';
+export * from './two-factor.js';
