@@ -52,6 +52,20 @@ const ZEnv = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default('Holdfast <no-reply@holdfast.local>'),
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/, error: 'SMS_GATEWAY_URL must be an http(s) URL' }).optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().max(11).default('Holdfast'),
+  /** Moderators and admins must turn on two-factor sign-in before their powers work. */
+  REQUIRE_STAFF_2FA: bool.optional(),
+  /** Uploaded files (profile pictures): `disk` under DATA_DIR/uploads, or an S3-compatible bucket. */
+  STORAGE_PROVIDER: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
 });
@@ -101,6 +115,22 @@ export interface Config {
     };
   };
   email: { provider: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
+  /** Text messages (two-factor codes): the outbox (development) or an HTTP gateway. */
+  sms: { provider: 'outbox' | 'http'; gatewayUrl?: string; gatewayToken?: string; from: string };
+  /** Staff (moderators, admins) are refused their powers until two-factor sign-in is on. */
+  requireStaffTwoFactor: boolean;
+  /** Uploaded files: under `${dataDir}/uploads`, or an S3 bucket (complete whenever the provider is s3). */
+  storage: {
+    provider: 'disk' | 's3';
+    s3?: {
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+  };
   webDistDir: string | undefined;
   /** Redis for state shared by every instance (rate limits); memory when unset. */
   redisUrl: string | undefined;
@@ -131,6 +161,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.PAYMENTS_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET))
     problems.push('  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROVIDER=stripe');
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL) problems.push('  SMTP_URL: required when EMAIL_PROVIDER=smtp');
+  if (e.SMS_PROVIDER === 'http' && !e.SMS_GATEWAY_URL)
+    problems.push('  SMS_GATEWAY_URL: required when SMS_PROVIDER=http');
+  problems.push(...storageProblems(e, isProduction));
   if (e.SESSION_WARNING_SECONDS >= e.SESSION_IDLE_TIMEOUT_SECONDS)
     problems.push('  SESSION_WARNING_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_SECONDS');
   if (e.SESSION_MAX_AGE_SECONDS <= e.SESSION_IDLE_TIMEOUT_SECONDS)
@@ -181,9 +214,57 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : undefined,
     },
     email: { provider: e.EMAIL_PROVIDER, smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM },
+    sms: {
+      provider: e.SMS_PROVIDER,
+      gatewayUrl: e.SMS_GATEWAY_URL,
+      gatewayToken: e.SMS_GATEWAY_TOKEN,
+      from: e.SMS_FROM,
+    },
+    requireStaffTwoFactor: e.REQUIRE_STAFF_2FA ?? isProduction,
+    storage: {
+      provider: e.STORAGE_PROVIDER,
+      s3:
+        e.STORAGE_PROVIDER === 's3' && e.S3_BUCKET && e.S3_REGION
+          ? {
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            }
+          : undefined,
+    },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
   };
+}
+
+const S3_SETTINGS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * An S3 store needs its bucket and region, and both keys or neither (neither: the AWS SDK's default
+ * credentials, e.g. an instance role). In production, S3 settings without STORAGE_PROVIDER=s3 are refused
+ * too: pictures would otherwise land on one instance's disk while the operator believes they are in S3.
+ */
+function storageProblems(e: z.output<typeof ZEnv>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  if (e.STORAGE_PROVIDER === 's3') {
+    const missing = (['S3_BUCKET', 'S3_REGION'] as const).filter((name) => !e[name]);
+    if (missing.length) problems.push(`  ${missing.join(' and ')}: required when STORAGE_PROVIDER=s3`);
+    if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+      problems.push('  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  } else if (isProduction && S3_SETTINGS.some((name) => e[name] !== undefined)) {
+    problems.push('  STORAGE_PROVIDER: S3 settings are given; set STORAGE_PROVIDER=s3 (or remove them)');
+  }
+  return problems;
 }
 
 function parseTrustProxy(value: string | undefined): false | string[] {

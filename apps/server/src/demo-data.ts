@@ -11,6 +11,7 @@ const asSessionUser = (u: TUser): SessionUser => ({
   role: u.role,
   firstName: u.firstName,
   lastName: u.lastName,
+  twoFactorEnabled: u.twoFactorEnabled,
 });
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { systemRoutes } from './modules/system/index.js';
-import { authRoutes } from './modules/auth/index.js';
+import { authRoutes, twoFactorRoutes } from './modules/auth/index.js';
+import { securityRoutes } from './modules/auth/index.js';
 import { paymentWebhookRoutes, paymentsRoutes } from './modules/payments/index.js';
 import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
@@ -9,6 +10,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
+import { profileRoutes } from './modules/profile/index.js';
 
 /** Every HTTP module, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -16,6 +18,8 @@ export async function registerRoutes(app: FastifyInstance) {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(securityRoutes);
       await api.register(paymentsRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(currencyRoutes);
@@ -25,6 +29,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,11 +3,15 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
+import { createStorage, type Storage } from './providers/storage/index.js';
+import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
-import { createAuth, createAuthService, createLoginLimiter } from './modules/auth/index.js';
+import { createProfileService } from './modules/profile/index.js';
+import { createAuth, createAuthService, createLoginLimiter, createTwoFactorService } from './modules/auth/index.js';
+import { createAccountSessionsService, createPasswordResetService } from './modules/auth/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
 import { createTransactionsService } from './modules/transactions/index.js';
@@ -18,12 +22,18 @@ export interface Providers {
   email: EmailProvider;
   /** Card payments: `sandbox` (embedded test cards) or `stripe`. */
   payments: PaymentProvider;
+  /** Uploaded files (profile pictures): `disk` under DATA_DIR/uploads, or an S3 bucket. */
+  storage: Storage;
+  /** Text messages (two-factor codes): the outbox, or an HTTP gateway. */
+  sms: SmsProvider;
 }
 
 export function createProviders(config: Config, database: Database): Providers {
   return {
     email: createEmailProvider(config, database.db),
     payments: createPaymentProvider(config, database.db),
+    storage: createStorage(config),
+    sms: createSmsProvider(config, database.db),
   };
 }
 
@@ -42,8 +52,11 @@ export function createServices({ config, database, providers, log }: ServicesDep
   const { db } = database;
   const wallet = createWalletService({ db });
   const transactions = createTransactionsService({ db });
-  const identity = createAuth({ config, db, email: providers.email });
+  const reviews = createReviewsService({ db });
+  const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
+  const twoFactor = createTwoFactorService({ db, auth: identity, secret: config.authSecret });
   return {
+    twoFactor,
     auth: createAuthService({
       db,
       auth: identity,
@@ -51,13 +64,17 @@ export function createServices({ config, database, providers, log }: ServicesDep
       limiter: createLoginLimiter(db, config.login),
       secret: config.authSecret,
       walletBalance: wallet.balanceText,
+      twoFactor,
       log,
     }),
+    accountSessions: createAccountSessionsService({ db, auth: identity, idleTimeoutMs: config.session.idleTimeoutMs }),
+    passwordReset: createPasswordResetService({ db, auth: identity, login: config.login, log }),
     transactions,
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     disputes: createDisputesService({ db }),
-    reviews: createReviewsService({ db }),
+    reviews,
+    profile: createProfileService({ db, storage: providers.storage, reviews, log }),
     admin: createAdminService({ db }),
     moderatorApplications: createModeratorApplicationsService({
       db,

@@ -43,6 +43,10 @@ export const ERROR_CODE_INFO = {
     status: 422,
     meaning: 'This Idempotency-Key was used before with another method, path or body',
   },
+  RESET_TOKEN_INVALID: {
+    status: 400,
+    meaning: 'Password reset: the link is unknown, expired or already used; request a new one',
+  },
   RATE_LIMITED: { status: 429, meaning: 'Too many requests or attempts: wait, then try again' },
   INTERNAL: { status: 500, meaning: 'An unexpected failure on our side; nothing was changed' },
   PROVIDER_UNAVAILABLE: { status: 502, meaning: 'The payment provider could not be reached; try again' },
@@ -51,8 +55,35 @@ export const ERROR_CODE_INFO = {
     status: 403,
     meaning: 'The account signed in with a temporary password: POST /api/auth/change-password first',
   },
+  INVALID_TWO_FACTOR_CODE: { status: 400, meaning: 'Two-factor: the code (app, SMS or backup) is not correct' },
+  TWO_FACTOR_CODE_USED: {
+    status: 400,
+    meaning: 'Two-factor: this authenticator code was accepted before; wait for the next',
+  },
+  TWO_FACTOR_CHALLENGE_EXPIRED: {
+    status: 401,
+    meaning: 'Two-factor sign-in: the password step is missing or expired; sign in again',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: { status: 409, meaning: 'Two-factor authentication is already on' },
+  TWO_FACTOR_NOT_ENABLED: { status: 409, meaning: 'Two-factor authentication is not on' },
+  TWO_FACTOR_SETUP_MISSING: {
+    status: 409,
+    meaning: 'No two-factor setup is under way: start with setup/app or setup/sms',
+  },
+  STAFF_TWO_FACTOR_REQUIRED: {
+    status: 403,
+    meaning: 'Moderators and admins must turn on two-factor authentication (Security Settings) first',
+  },
+  SMS_UNAVAILABLE: { status: 502, meaning: 'The text message could not be sent; try again' },
   APPLICATION_PENDING: { status: 409, meaning: 'A moderator application with this email is already pending' },
   APPLICATION_REVIEWED: { status: 409, meaning: 'The moderator application has already been reviewed' },
+  INVALID_SLUG: {
+    status: 400,
+    meaning: 'Profile URL: 3-50 lowercase letters, digits and hyphens, not starting or ending with a hyphen',
+  },
+  SLUG_TAKEN: { status: 409, meaning: 'Profile URL: another account already uses this slug' },
+  INVALID_FILE_TYPE: { status: 400, meaning: 'Profile picture: the content is not a JPG, PNG, GIF or WebP image' },
+  FILE_TOO_LARGE: { status: 413, meaning: 'Profile picture: the file is larger than 5 MB' },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CODE_INFO;

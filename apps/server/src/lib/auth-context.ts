@@ -11,6 +11,8 @@ export interface SessionUser {
   role: TRole;
   firstName: string | null;
   lastName: string | null;
+  /** Staff must have it on before their powers work (REQUIRE_STAFF_2FA). */
+  twoFactorEnabled: boolean;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { APPLICATION_MESSAGES, MESSAGES } from '@holdfast/contracts';
+import { ACCOUNT_SECURITY_MESSAGES, APPLICATION_MESSAGES, MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
@@ -73,6 +73,40 @@ export const RATE_LIMITS = {
   providerCalls: { max: 60, timeWindow: '1 minute', keyGenerator: perUser },
   /** Live amount validation while typing on the create form (public). */
   amountValidation: { max: 300, timeWindow: '1 minute' },
+  /**
+   * Two-factor codes typed by a signed-in person (verify, disable): a million codes are not to be tried.
+   * At sign-in Better Auth also allows five tries per challenge and locks the account's codes after ten.
+   */
+  twoFactorCodes: {
+    max: 10,
+    timeWindow: '10 minutes',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(TWO_FACTOR_MESSAGES.tooManyAttempts),
+  },
+  /** The second step of sign-in, per address (no session yet). */
+  twoFactorSignIn: {
+    max: 20,
+    timeWindow: '10 minutes',
+    errorResponseBuilder: () => tooManyRequests(TWO_FACTOR_MESSAGES.tooManyAttempts),
+  },
+  /** Text messages cost money and reach a phone: a few per quarter hour. */
+  smsCodes: {
+    max: 5,
+    timeWindow: '15 minutes',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
+  /**
+   * Forgot-password requests per address (public): each may send an email. Each email address has its
+   * own, smaller budget too (password-reset.ts), counted whether or not an account has it.
+   */
+  passwordResetRequests: {
+    max: 10,
+    timeWindow: '1 hour',
+    errorResponseBuilder: () => tooManyRequests(ACCOUNT_SECURITY_MESSAGES.forgot.tooMany),
+  },
   /** Verification emails: a mailbox is not a target for flooding. */
   verificationEmail: {
     max: 3,

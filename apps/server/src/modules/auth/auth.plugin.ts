@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, PASSWORD_CHANGE_MESSAGES } from '@holdfast/contracts';
+import { MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
 import { appError } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
 
@@ -44,6 +44,12 @@ export function registerAuth(app: FastifyInstance) {
     if (user && mustChangePassword && !allowedWhilePasswordChangeRequired(request.url)) {
       throw appError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_MESSAGES.mustChange);
     }
+    // Staff powers need a second factor: until it is on, only the account's own settings are reachable.
+    if (user && app.config.requireStaffTwoFactor && isStaff(user.role) && !user.twoFactorEnabled) {
+      if (!allowedBeforeStaffTwoFactor(request.url)) {
+        throw appError('STAFF_TWO_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.staffRequired);
+      }
+    }
   });
 
   // The link in the verification email. Nothing else of Better Auth's router is mounted.
@@ -84,6 +90,20 @@ export function allowedWhilePasswordChangeRequired(url: string): boolean {
   const path = url.split('?')[0]!.replace(/\/+$/, '');
   if (path !== '/api' && !path.startsWith('/api/') && !path.startsWith('/ws')) return true;
   return OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) || path.startsWith(`${AUTH_BASE_PATH}/`);
+}
+
+const isStaff = (role: string) => role === 'moderator' || role === 'admin';
+
+/** What staff without two-factor may still call: their own account and security (to enrol), pages, dev tools. */
+export function allowedBeforeStaffTwoFactor(url: string): boolean {
+  const path = url.split('?')[0]!.replace(/\/+$/, '');
+  if (path !== '/api' && !path.startsWith('/api/') && !path.startsWith('/ws')) return true;
+  return (
+    OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) ||
+    path.startsWith('/api/auth/') ||
+    path.startsWith('/api/dev/') ||
+    path.startsWith(`${AUTH_BASE_PATH}/`)
+  );
 }
 
 /**

@@ -4,16 +4,18 @@ import {
   ZChangePasswordRequest,
   ZErrorResponse,
   ZLoginRequest,
+  ZLoginResponse,
   ZOkResponse,
   ZRegisterRequest,
   ZSessionResponse,
   ZUpdateProfileRequest,
+  ZUser,
   ZUserResponse,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders, forwardCookies } from './auth.plugin.js';
-import type { SignedIn } from './auth.service.js';
+import type { ChallengedSignIn, SignedIn } from './auth.service.js';
 import { DEVICE_COOKIE, deviceCookieHeader } from './device-cookie.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
@@ -22,6 +24,19 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 
 function sendSignedIn(reply: FastifyReply, signedIn: SignedIn) {
   const secure = reply.server.config.isProduction;
   forwardCookies(reply, signedIn.headers, [deviceCookieHeader(signedIn.deviceToken, secure)]);
+}
+
+/**
+ * A sign-in's answer: the user with their session cookie, or (two-factor on) the challenge cookie and
+ * what the second step needs; the device cookie comes only with a real session.
+ */
+function sendSignInResult(reply: FastifyReply, result: SignedIn | ChallengedSignIn) {
+  if ('challenge' in result) {
+    forwardCookies(reply, result.headers);
+    return result.challenge;
+  }
+  sendSignedIn(reply, result);
+  return { user: result.user };
 }
 
 /** Who is signing in from where, and whether this browser signed in to an account before. */
@@ -62,16 +77,12 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (with two-factor on, the code follows at /auth/2fa/sign-in)',
         body: ZLoginRequest,
-        response: { 200: ZUserResponse, ...errors },
+        response: { 200: ZLoginResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const signedIn = await service.login(request.body, signInContext(request));
-      sendSignedIn(reply, signedIn);
-      return { user: signedIn.user };
-    },
+    async (request, reply) => sendSignInResult(reply, await service.login(request.body, signInContext(request))),
   );
 
   r.post(
@@ -79,16 +90,13 @@ export async function authRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in to the admin area (administrators only)',
+        summary: 'Sign in to the admin area (administrators only; with two-factor on, the code follows)',
         body: ZLoginRequest,
-        response: { 200: ZUserResponse, ...errors },
+        response: { 200: ZLoginResponse, ...errors },
       },
     },
-    async (request, reply) => {
-      const signedIn = await service.login(request.body, signInContext(request), { adminOnly: true });
-      sendSignedIn(reply, signedIn);
-      return { user: signedIn.user };
-    },
+    async (request, reply) =>
+      sendSignInResult(reply, await service.login(request.body, signInContext(request), { adminOnly: true })),
   );
 
   r.post(
@@ -105,9 +113,13 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/user',
     {
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: ZUserResponse, 401: ZErrorResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: "The signed-in user: the spec's User object itself",
+        response: { 200: ZUser, 401: ZErrorResponse },
+      },
     },
-    async (request) => ({ user: await service.getUser(requireUser(request).id) }),
+    async (request) => service.getUser(requireUser(request).id),
   );
 
   // Also the browser's keep-alive while a person is active: every signed-in request records activity.

@@ -22,6 +22,7 @@ import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js'
 import { isPasswordTooWeak } from './password-strength.js';
 import { createSessionActivity } from './session-activity.js';
 import { createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
+import type { SignInChallenge, TwoFactorService } from './two-factor.service.js';
 
 export type UserRow = typeof users.$inferSelect;
 /** The user's wallet balance as a decimal string; the wallet module supplies the real one. */
@@ -79,6 +80,8 @@ export interface AuthServiceDeps {
   /** Signs the device cookie (the app's AUTH_SECRET). */
   secret: string;
   walletBalance?: WalletBalanceReader;
+  /** Opens the second step of sign-in for accounts with two-factor on. */
+  twoFactor: Pick<TwoFactorService, 'openChallenge'>;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -90,7 +93,22 @@ export interface SignedIn {
   deviceToken: string;
 }
 
-export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, walletBalance, log }: AuthServiceDeps) {
+/** A correct password for an account with two-factor on: no session yet, a challenge cookie in `headers`. */
+export interface ChallengedSignIn {
+  challenge: SignInChallenge;
+  headers: Headers;
+}
+
+export function createAuthService({
+  db,
+  auth,
+  idleTimeoutMs,
+  limiter,
+  secret,
+  walletBalance,
+  twoFactor,
+  log,
+}: AuthServiceDeps) {
   const lookupSession = createSessionLookup(auth, db);
   const checkActivity = createSessionActivity(db, idleTimeoutMs);
 
@@ -196,7 +214,7 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
     input: TLoginRequest,
     ctx: { headers: Headers; ip: string; knownDeviceUserId?: string | null },
     opts: { adminOnly?: boolean } = {},
-  ): Promise<SignedIn> {
+  ): Promise<SignedIn | ChallengedSignIn> {
     const email = input.email.trim().toLowerCase();
     if (!ZEmail.safeParse(email).success) throw badRequest(MESSAGES.login.invalidEmail);
     const row = await findUserByEmail(db, email);
@@ -233,10 +251,15 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
     await limiter.clear(pairKey(email, ctx.ip));
     await limiter.release([ipKey(ctx.ip), emailKey(email)]); // a success is not a failure
 
+    const response = result.response as { token?: string | null; twoFactorRedirect?: boolean };
     if (opts.adminOnly && row.role !== 'admin') {
       // The password was right but this door is for admins: revoke the session just made, send no cookie.
-      await db.delete(sessions).where(eq(sessions.token, result.response.token));
+      if (response.token) await db.delete(sessions).where(eq(sessions.token, response.token));
       throw forbidden(MESSAGES.auth.adminOnly);
+    }
+    if (response.twoFactorRedirect) {
+      // Better Auth kept the session back: the code from the app, SMS or a backup code comes next.
+      return { challenge: await twoFactor.openChallenge(row.id, ctx.headers, result.headers), headers: result.headers };
     }
     return { user: await userResponse(row), headers: result.headers, deviceToken: deviceToken(row.id, secret) };
   }
@@ -358,7 +381,13 @@ export function createAuthService({ db, auth, idleTimeoutMs, limiter, secret, wa
     return { user: await userResponse(row), created: true };
   }
 
+  /** After the second factor: the signed-in person and this browser's device token. */
+  async function signedInAfterTwoFactor(userId: string, headers: Headers): Promise<SignedIn> {
+    return { user: await getUser(userId), headers, deviceToken: deviceToken(userId, secret) };
+  }
+
   return {
+    signedInAfterTwoFactor,
     /** The account a device cookie says this browser signed in to before, when it is genuine. */
     deviceOwner: (token: string | undefined) => deviceUserId(token, secret),
     currentUser,

@@ -1,11 +1,16 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@holdfast/contracts';
+import { twoFactor } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, RESET_PASSWORD_TOKEN_TTL_SECONDS } from '@holdfast/contracts';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 import type { EmailProvider } from '../../providers/email/index.js';
+import type { SmsProvider } from '../../providers/sms/index.js';
 import { promoteApprovedApplicant } from './moderator-promotion.js';
+import { passwordResetEmail, resetPasswordLink } from './password-reset-email.js';
+import { hashedBackupCodeStorage } from './two-factor-codes.js';
+import { SMS_CODE_MINUTES, sendTwoFactorSms } from './two-factor-sms.js';
 
 /** Better Auth lives under its own prefix so it never shadows the product's /api/auth/... calls. */
 export const AUTH_BASE_PATH = '/api/identity';
@@ -19,6 +24,7 @@ export interface CreateAuthDeps {
   config: Config;
   db: Db;
   email: EmailProvider;
+  sms: SmsProvider;
 }
 
 export function verificationEmail(to: string, firstName: string | null | undefined, url: string) {
@@ -35,7 +41,7 @@ export function verificationEmail(to: string, firstName: string | null | undefin
  * auth.plugin.ts); every other operation goes through our routes calling `auth.api` on the server,
  * which is why `role` may be given as input: no browser can reach sign-up directly.
  */
-export function createAuth({ config, db, email }: CreateAuthDeps) {
+export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
   return betterAuth({
     appName: 'Holdfast',
     baseURL: config.publicUrl,
@@ -49,7 +55,13 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
       provider: 'pg',
       // Sign-up writes the user and the credential account together, or neither.
       transaction: true,
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     // An absolute lifetime: a session is never extended, so it ends SESSION_MAX_AGE_SECONDS after sign-in
     // at the latest; the idle rule (session-activity.ts) ends it sooner when unused.
@@ -60,6 +72,13 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       requireEmailVerification: false,
+      // Forgot password (password-reset.ts): the link opens the web page, which posts the token back.
+      sendResetPassword: async ({ user, token }) => {
+        const firstName = (user as { firstName?: string | null }).firstName;
+        await email.send(passwordResetEmail(user.email, firstName, resetPasswordLink(config.publicUrl, token)));
+      },
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -87,6 +106,23 @@ export function createAuth({ config, db, email }: CreateAuthDeps) {
         mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
+    plugins: [
+      // Second factor at sign-in: Better Auth swaps the new session for a short-lived challenge cookie
+      // until a code arrives (two-factor.service.ts drives it). Codes by authenticator app (TOTP) or SMS,
+      // ten backup codes stored as keyed hashes, five tries per challenge and a lock after ten misses.
+      twoFactor({
+        issuer: 'Holdfast',
+        twoFactorCookieMaxAge: 600,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: hashedBackupCodeStorage(config.authSecret) },
+        otpOptions: {
+          period: SMS_CODE_MINUTES,
+          storeOTP: 'hashed',
+          allowedAttempts: 5,
+          sendOTP: sendTwoFactorSms(db, sms),
+        },
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+      }),
+    ],
     // The product's own limiter (login-limiter.ts) guards sign-in; the only HTTP path left is verify-email.
     rateLimit: { enabled: false },
     advanced: {

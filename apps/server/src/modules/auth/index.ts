@@ -1,8 +1,13 @@
 /** The accounts module's public entry. */
 export { createAuth, type Auth } from './auth.js';
 export { createAuthService, type AuthService } from './auth.service.js';
+export { createTwoFactorService, type TwoFactorService } from './two-factor.service.js';
+export { twoFactorRoutes } from './two-factor.routes.js';
 export { createLoginLimiter } from './login-limiter.js';
 export { registerAuth } from './auth.plugin.js';
 export { authRoutes } from './auth.routes.js';
+export { createAccountSessionsService, type AccountSessionsService } from './account-sessions.js';
+export { createPasswordResetService, type PasswordResetService } from './password-reset.js';
+export { securityRoutes } from './security.routes.js';
 export { isPasswordTooWeak } from './password-strength.js';
 export { promoteApprovedApplicant } from './moderator-promotion.js';

@@ -53,7 +53,7 @@ describe('POST /api/auth/register', () => {
       headers: { cookie: cookieHeader(res.headers['set-cookie']) },
     });
     expect(me.statusCode).toBe(200);
-    expect(me.json().user.id).toBe(user.id);
+    expect(me.json().id).toBe(user.id);
 
     const mailbox = await t.app.inject({
       method: 'GET',
@@ -213,7 +213,7 @@ describe('registerUser factory', () => {
   it('gives appointed roles and a verified address by default', async () => {
     const mod = await registerUser(t.app, { role: 'moderator' });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: mod.cookie } });
-    expect(me.json().user).toMatchObject({ role: 'moderator', emailVerified: true });
+    expect(me.json()).toMatchObject({ role: 'moderator', emailVerified: true });
 
     const unverified = await registerUser(t.app, { verified: false });
     expect(unverified.user.emailVerified).toBe(false);

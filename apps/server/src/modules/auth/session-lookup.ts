@@ -15,6 +15,7 @@ interface SessionUserRow {
   firstName?: unknown;
   lastName?: unknown;
   mustChangePassword?: unknown;
+  twoFactorEnabled?: unknown;
 }
 
 /** The account signed in with a temporary password it has not replaced yet (see auth.plugin.ts's gate). */
@@ -28,6 +29,7 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
     role: (typeof user.role === 'string' ? user.role : 'buyer') as TRole,
     firstName: typeof user.firstName === 'string' ? user.firstName : null,
     lastName: typeof user.lastName === 'string' ? user.lastName : null,
+    twoFactorEnabled: user.twoFactorEnabled === true,
   };
 }
 
@@ -141,6 +143,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
       firstName: users.firstName,
       lastName: users.lastName,
       mustChangePassword: users.mustChangePassword,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

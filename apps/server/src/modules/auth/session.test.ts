@@ -44,7 +44,7 @@ describe('the session cookie', () => {
     const { user, cookie } = await registerUser(t.app);
     const res = await me(cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json().user.id).toBe(user.id);
+    expect(res.json().id).toBe(user.id);
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
@@ -115,9 +115,9 @@ describe('the session cookie', () => {
 
   it('sees role and verification changes on the next request', async () => {
     const { user, cookie } = await registerUser(t.app, { verified: false });
-    expect((await me(cookie)).json().user).toMatchObject({ role: 'buyer', emailVerified: false });
+    expect((await me(cookie)).json()).toMatchObject({ role: 'buyer', emailVerified: false });
     await t.database.db.update(users).set({ role: 'moderator', emailVerified: true }).where(eq(users.id, user.id));
-    expect((await me(cookie)).json().user).toMatchObject({ role: 'moderator', emailVerified: true });
+    expect((await me(cookie)).json()).toMatchObject({ role: 'moderator', emailVerified: true });
   });
 
   it('signs in on routes that do not require it too (GET /api/health with a cookie)', async () => {

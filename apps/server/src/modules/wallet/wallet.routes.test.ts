@@ -49,7 +49,7 @@ describe('GET /api/wallet/balance', () => {
     await creditWallet(db(), user.user.id, 5_000n);
     const res = await as(t.app, user)('GET', '/api/auth/user');
     expect(res.statusCode).toBe(200);
-    expect(res.json().user ?? res.json()).toMatchObject({ walletBalance: '50.00', walletCurrency: 'ZAR' });
+    expect(res.json()).toMatchObject({ walletBalance: '50.00', walletCurrency: 'ZAR' });
   });
 });
 
