@@ -1,0 +1,105 @@
+import { and, desc, eq, gt, gte, ne } from 'drizzle-orm';
+import { ACCOUNT_SECURITY_MESSAGES as M, type TAccountSession } from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
+import { notFound, unauthenticated } from '../../lib/errors.js';
+import type { Auth } from './auth.js';
+import { deviceLabel } from './device-label.js';
+import { sessionIdleRule } from './session-activity.js';
+import { verifySignedToken } from './session-lookup.js';
+
+export interface AccountSessionsDeps {
+  db: Db;
+  auth: Auth;
+  /** The idle rule's setting (SESSION_IDLE_TIMEOUT_SECONDS): an idle session is over and not listed. */
+  idleTimeoutMs: number;
+}
+
+/** More live sessions than anyone has; the list stays bounded whatever a script does. */
+const MAX_LISTED = 100;
+
+/**
+ * "Users can see and revoke their sessions" (DESIGN section 5). Every query is scoped to the caller's
+ * own user id, so another person's session is never listed, and revoking it answers exactly as an
+ * unknown id does. Revocation deletes the row; the request hook looks the session up in the database on
+ * every request, so the revoked browser is signed out on its next request.
+ */
+export function createAccountSessionsService({ db, auth, idleTimeoutMs }: AccountSessionsDeps) {
+  const rule = sessionIdleRule(idleTimeoutMs);
+
+  /** The session cookie's name as Better Auth sets it (`__Secure-` prefixed in production). */
+  async function sessionCookieName(): Promise<string> {
+    return (await auth.$context).authCookies.sessionToken.name;
+  }
+
+  /** The id of the caller's own session behind the request's cookies (null when there is none). */
+  async function currentSessionId(userId: string, cookies: Record<string, string | undefined>): Promise<string | null> {
+    const ctx = await auth.$context;
+    const value = cookies[ctx.authCookies.sessionToken.name];
+    const token = value ? verifySignedToken(value, ctx.secret) : null;
+    if (!token) return null;
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.token, token), eq(sessions.userId, userId)));
+    return row?.id ?? null;
+  }
+
+  /** The live sessions: not past their lifetime and not idle; the current one first, then by last use. */
+  async function list(userId: string, currentId: string | null): Promise<TAccountSession[]> {
+    const now = Date.now();
+    const rows = await db
+      .select({
+        id: sessions.id,
+        userAgent: sessions.userAgent,
+        ipAddress: sessions.ipAddress,
+        createdAt: sessions.createdAt,
+        lastActiveAt: sessions.lastActiveAt,
+      })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          gt(sessions.expiresAt, new Date(now)),
+          // The idle rule (session-activity.ts): older than this and the next request would end it.
+          gte(sessions.lastActiveAt, new Date(now - idleTimeoutMs - rule.touchEveryMs)),
+        ),
+      )
+      .orderBy(desc(sessions.lastActiveAt), desc(sessions.createdAt))
+      .limit(MAX_LISTED);
+    return rows
+      .map((row) => ({
+        id: row.id,
+        device: deviceLabel(row.userAgent),
+        ipAddress: row.ipAddress || null,
+        createdAt: row.createdAt.toISOString(),
+        lastActiveAt: row.lastActiveAt.toISOString(),
+        current: row.id === currentId,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /** Ends one of the caller's sessions; any other id (unknown, or another person's) is a 404. */
+  async function revoke(userId: string, sessionId: string): Promise<void> {
+    const deleted = await db
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+      .returning({ id: sessions.id });
+    if (deleted.length === 0) throw notFound(M.sessions.notFound);
+  }
+
+  /** Signs the caller out everywhere but here; returns how many sessions ended. */
+  async function revokeOthers(userId: string, currentId: string | null): Promise<number> {
+    // Without the current session we could not tell "others" apart; never sign the caller out by mistake.
+    if (!currentId) throw unauthenticated();
+    const deleted = await db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, currentId)))
+      .returning({ id: sessions.id });
+    return deleted.length;
+  }
+
+  return { sessionCookieName, currentSessionId, list, revoke, revokeOthers };
+}
+
+export type AccountSessionsService = ReturnType<typeof createAccountSessionsService>;
