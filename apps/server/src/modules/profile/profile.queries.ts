@@ -1,0 +1,134 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { TProfileSettings } from '@holdfast/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { transactions, users } from '../../db/schema/index.js';
+
+/** The account a public profile belongs to, with what the queries need to find its transactions. */
+export interface ProfileOwner {
+  id: string;
+  /** Used only to find the owner's transactions as seller; never leaves the server. */
+  email: string;
+  emailVerified: boolean;
+}
+
+const settingsColumns = {
+  publicHistoryEnabled: users.publicHistoryEnabled,
+  publicProfileSlug: users.publicProfileSlug,
+};
+
+export async function findSettings(db: DbOrTx, userId: string): Promise<TProfileSettings | null> {
+  const [row] = await db.select(settingsColumns).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function updateSettings(
+  db: DbOrTx,
+  userId: string,
+  changes: Partial<Pick<typeof users.$inferInsert, 'publicHistoryEnabled' | 'publicProfileSlug'>>,
+): Promise<TProfileSettings | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning(settingsColumns);
+  return row ?? null;
+}
+
+/** Who holds `slug`, if anyone. */
+export async function findSlugHolder(db: DbOrTx, slug: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.publicProfileSlug, slug));
+  return row?.id ?? null;
+}
+
+/**
+ * Sets the user's picture URL and returns the one it replaces. The row lock orders two uploads of one
+ * person, so each sees the picture the other set and no stored picture is left behind unreferenced.
+ */
+export async function replaceImage(db: Db, userId: string, url: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ image: users.image }).from(users).where(eq(users.id, userId)).for('update');
+    await tx.update(users).set({ image: url, updatedAt: new Date() }).where(eq(users.id, userId));
+    return row?.image ?? null;
+  });
+}
+
+export async function findProfileBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      image: users.image,
+      publicProfileSlug: users.publicProfileSlug,
+      publicHistoryEnabled: users.publicHistoryEnabled,
+      phoneVerified: users.phoneVerified,
+      kycStatus: users.kycStatus,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.publicProfileSlug, slug));
+  return row ?? null;
+}
+
+/** The owner's transactions: as buyer by id, as seller by verified email (the one relationship rule). */
+function partyOf(owner: ProfileOwner) {
+  const asBuyer = eq(transactions.buyerId, owner.id);
+  return owner.emailVerified ? or(asBuyer, eq(transactions.sellerEmail, owner.email.toLowerCase()))! : asBuyer;
+}
+
+export async function transactionCounts(db: DbOrTx, owner: ProfileOwner) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`(count(*) filter (where ${transactions.status} = 'completed'))::int`,
+    })
+    .from(transactions)
+    .where(partyOf(owner));
+  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+export async function recentTransactions(db: DbOrTx, owner: ProfileOwner, limit: number) {
+  return db
+    .select({
+      id: transactions.id,
+      buyerId: transactions.buyerId,
+      sellerEmail: transactions.sellerEmail,
+      status: transactions.status,
+      currency: transactions.currency,
+      amount: transactions.amount,
+      description: transactions.description,
+      createdAt: transactions.createdAt,
+      completedAt: transactions.completedAt,
+    })
+    .from(transactions)
+    .where(partyOf(owner))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+}
+
+export interface PersonName {
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** Names of the buyers with these ids. */
+export async function namesById(db: DbOrTx, ids: string[]): Promise<Map<string, PersonName>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Names of the sellers holding these (lower-case) emails, verified accounts only. */
+export async function namesByVerifiedEmail(db: DbOrTx, emails: string[]): Promise<Map<string, PersonName>> {
+  if (!emails.length) return new Map();
+  const rows = await db
+    .select({ email: sql<string>`lower(${users.email})`, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.emailVerified, true)));
+  return new Map(rows.map((r) => [r.email, { firstName: r.firstName, lastName: r.lastName }]));
+}

@@ -1,0 +1,17 @@
+/** Pure rules of public profiles; no database here. */
+
+/** How another party is named publicly: first name and last initial ("Thandi N."), never an email. */
+export function counterpartyName(person: { firstName: string | null; lastName: string | null } | undefined): string {
+  const first = person?.firstName?.trim() ?? '';
+  const last = person?.lastName?.trim() ?? '';
+  const initial = last ? `${[...last][0]!.toUpperCase()}.` : '';
+  return [first, initial].filter(Boolean).join(' ') || 'Anonymous User';
+}
+
+/** Completed share of all transactions as a whole percentage; 0 without any (as the dashboard's). */
+export function successRate(completed: number, total: number): number {
+  return total > 0 ? Math.round((completed / total) * 100) : 0;
+}
+
+/** Newest entries of a public history. */
+export const PUBLIC_HISTORY_LIMIT = 50;
