@@ -21,6 +21,15 @@ import { appError, badRequest, notFound } from '../../lib/errors.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
 
+/** The upload's multipart form as the API document shows it (never validated: the route streams the file). */
+const ZUploadProfilePictureForm = z
+  .object({
+    [PROFILE_PICTURE_FIELD]: z
+      .string()
+      .meta({ format: 'binary', description: 'The image file (JPG, PNG, GIF or WebP)' }),
+  })
+  .optional();
+
 /** A picture's URL changes with its content (a new random name per upload): cache it for a year. */
 const FOREVER = 'public, max-age=31536000, immutable';
 /** The same for a response that also carries a cookie: browsers only, never a shared cache. */
@@ -78,6 +87,8 @@ export async function profileRoutes(app: FastifyInstance) {
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/user/upload-profile-picture',
       {
+        // The body schema documents the form; the file itself is read from the stream by request.file().
+        validatorCompiler: () => (value) => ({ value }),
         schema: {
           tags,
           summary:
@@ -86,6 +97,7 @@ export async function profileRoutes(app: FastifyInstance) {
             'The image type is decided from the file content, never from its name or declared type. The previous ' +
             "picture is deleted; the answer is the URL the new one is served at (also the user's profileImageUrl).",
           consumes: ['multipart/form-data'],
+          body: ZUploadProfilePictureForm,
           response: { 200: ZUploadProfilePictureResponse, ...errors, 413: ZErrorResponse },
         },
       },
