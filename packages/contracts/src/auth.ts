@@ -153,5 +153,11 @@ export const ZPublicConfig = z.object({
   devMailbox: z.boolean(),
   /** A demo deployment: production running the sandbox (test cards, no real money). Shown as a banner. */
   demoPayments: z.boolean(),
+  /** Moderators and admins must turn on two-factor sign-in before their pages work (REQUIRE_STAFF_2FA). */
+  staffTwoFactorRequired: z.boolean(),
 });
+
+/** A text message in the development outbox (two-factor codes). */
+export const ZDevTextMessage = z.object({ id: z.string(), to: z.string(), text: z.string(), createdAt: z.string() });
+export type TDevTextMessage = z.infer<typeof ZDevTextMessage>;
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;

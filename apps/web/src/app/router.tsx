@@ -7,9 +7,11 @@ import { pageTitle } from '@/lib/page-title';
 import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard';
 import { AdminLoginPage } from '@/features/auth/pages/admin-login';
 import { ChangePasswordPage } from '@/features/auth/pages/change-password';
+import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password';
 import { LoginPage } from '@/features/auth/pages/login';
 import { safeNext } from '@/features/auth/lib/next';
 import { RegisterPage } from '@/features/auth/pages/register';
+import { ResetPasswordPage } from '@/features/auth/pages/reset-password';
 import { DashboardPage } from '@/features/dashboard/pages/dashboard';
 import { DevMailboxPage } from '@/features/dev-mailbox/pages/dev-mailbox';
 import { HomePage } from '@/features/home/pages/home';
@@ -62,7 +64,17 @@ function SignedInLogin() {
   return next ? null : <Redirect to="/dashboard" replace />;
 }
 
+/** Pages staff may open before enrolling a second factor: where they enrol, and the dev mailbox (SMS codes). */
+const OPEN_BEFORE_STAFF_TWO_FACTOR = new Set(['/security-settings', '/dev/mailbox']);
+
 function SignedInRoutes({ user }: { user: TUser }) {
+  const { config } = usePublicConfig();
+  const [location] = useLocation();
+  // Staff powers need a second factor (REQUIRE_STAFF_2FA): the server refuses their calls, so send them
+  // where they turn it on.
+  const mustEnrol =
+    config.staffTwoFactorRequired && (user.role === 'moderator' || user.role === 'admin') && !user.twoFactorEnabled;
+  if (mustEnrol && !OPEN_BEFORE_STAFF_TWO_FACTOR.has(location)) return <Redirect to="/security-settings" replace />;
   return (
     <Switch>
       <Route path="/login">
@@ -71,6 +83,11 @@ function SignedInRoutes({ user }: { user: TUser }) {
       <Route path="/register">
         <Redirect to="/dashboard" replace />
       </Route>
+      <Route path="/forgot-password">
+        <Redirect to="/security-settings" replace />
+      </Route>
+      {/* The emailed link may be opened in a signed-in browser; the reset then signs it out. */}
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/admin/login">
         {user.role === 'admin' ? <Redirect to="/admin-dashboard" replace /> : <AdminLoginPage />}
       </Route>
@@ -107,6 +124,8 @@ function SignedOutRoutes({ userLoading }: { userLoading: boolean }) {
       <Route path="/" component={LandingPage} />
       <Route path="/login" component={LoginPage} />
       <Route path="/register" component={RegisterPage} />
+      <Route path="/forgot-password" component={ForgotPasswordPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/admin/login" component={AdminLoginPage} />
       <Route path="/admin-dashboard">
         <Redirect to="/admin/login" replace />

@@ -1,7 +1,14 @@
 import * as React from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { TLoginRequest, TRegisterRequest, TSessionResponse, TUser } from '@holdfast/contracts';
+import type {
+  TLoginRequest,
+  TLoginResponse,
+  TRegisterRequest,
+  TSessionResponse,
+  TTwoFactorSignInRequest,
+  TUser,
+} from '@holdfast/contracts';
 import { apiJson, apiRequest, getQueryFn } from './api';
 import { rememberSignedOutReason } from './signed-out-notice';
 
@@ -40,18 +47,24 @@ export function useUser() {
   };
 }
 
-export const login = (body: TLoginRequest) => apiJson<{ user: TUser }>('POST', '/api/auth/login', body);
+/** Sign-in answers the user, or (two-factor on) that the code comes next: see TwoFactorStep. */
+export const login = (body: TLoginRequest) => apiJson<TLoginResponse>('POST', '/api/auth/login', body);
 export const register = (body: TRegisterRequest) => apiJson<{ user: TUser }>('POST', '/api/auth/register', body);
-export const adminLogin = (body: TLoginRequest) => apiJson<{ user: TUser }>('POST', '/api/auth/admin/login', body);
+export const adminLogin = (body: TLoginRequest) => apiJson<TLoginResponse>('POST', '/api/auth/admin/login', body);
+/** The second step of a two-factor sign-in: the code from the app or SMS, or a backup code. */
+export const twoFactorSignIn = (body: TTwoFactorSignInRequest) =>
+  apiJson<{ user: TUser }>('POST', '/api/auth/2fa/sign-in', body);
+export const resendSignInSms = () =>
+  apiJson<{ sent: true; phoneNumber: string }>('POST', '/api/auth/2fa/sign-in/send-sms');
 export const logout = () => apiRequest('POST', '/api/auth/logout');
 export const resendVerification = () => apiRequest('POST', '/api/auth/resend-verification');
 
-function useSignInMutation<T>(mutationFn: (body: T) => Promise<{ user: TUser }>) {
+function useSignInMutation<T, R extends TLoginResponse>(mutationFn: (body: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: ({ user }) => {
-      queryClient.setQueryData(AUTH_USER_QUERY_KEY, user);
+    onSuccess: (result) => {
+      if ('user' in result) queryClient.setQueryData(AUTH_USER_QUERY_KEY, result.user);
     },
   });
 }
@@ -59,6 +72,7 @@ function useSignInMutation<T>(mutationFn: (body: T) => Promise<{ user: TUser }>)
 export const useLogin = () => useSignInMutation(login);
 export const useRegister = () => useSignInMutation(register);
 export const useAdminLogin = () => useSignInMutation(adminLogin);
+export const useTwoFactorSignIn = () => useSignInMutation(twoFactorSignIn);
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

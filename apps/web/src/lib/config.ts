@@ -10,6 +10,7 @@ export const DEFAULT_PUBLIC_CONFIG: TPublicConfig = {
   stripePublishableKey: null,
   devMailbox: false,
   demoPayments: false,
+  staffTwoFactorRequired: false,
 };
 
 export const getPublicConfig = () => apiJson<TPublicConfig>('GET', '/api/config');

@@ -4,7 +4,7 @@ export { createAuthService, type AuthService } from './auth.service.js';
 export { createTwoFactorService, type TwoFactorService } from './two-factor.service.js';
 export { twoFactorRoutes } from './two-factor.routes.js';
 export { createLoginLimiter } from './login-limiter.js';
-export { registerAuth } from './auth.plugin.js';
+export { authHeaders, registerAuth } from './auth.plugin.js';
 export { authRoutes } from './auth.routes.js';
 export { createAccountSessionsService, type AccountSessionsService } from './account-sessions.js';
 export { createPasswordResetService, type PasswordResetService } from './password-reset.js';

@@ -302,7 +302,17 @@ export function createTwoFactorService({ db, auth, secret }: TwoFactorServiceDep
     return { userId, headers: result.headers };
   }
 
-  return { setupApp, setupSms, verify, disable, sendSms, openChallenge, resendChallengeSms, completeSignIn };
+  return {
+    setupApp,
+    setupSms,
+    verify,
+    disable,
+    sendSms,
+    openChallenge,
+    challengeOwner,
+    resendChallengeSms,
+    completeSignIn,
+  };
 }
 
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;

@@ -233,6 +233,13 @@ describe('two-factor by SMS', () => {
     expect(c.body).toEqual({ twoFactorRequired: true, method: 'sms', phoneNumber: '+27 ••• ••• 567' });
     const signInCode = await latestSms('+27821234567');
     expect(signInCode).not.toBe(code);
+    // The development outbox shows the code to whoever is halfway through this sign-in, and nobody else.
+    const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/sms', headers: { cookie: c.cookie } });
+    expect(outbox.json().messages[0]).toMatchObject({ to: '+27821234567' });
+    expect(outbox.json().messages[0].text).toContain(signInCode);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/sms' })).statusCode).toBe(401);
+    const stranger = await registerUser(t.app);
+    expect((await as(t.app, stranger)('GET', '/api/dev/sms')).json().messages).toEqual([]);
     expect((await post(c, '/api/auth/2fa/sign-in', { code: signInCode })).statusCode).toBe(200);
 
     const sent = await post(user, '/api/auth/2fa/send-sms');

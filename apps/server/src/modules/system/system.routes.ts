@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse, ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
+import { ZDevTextMessage, ZErrorResponse, ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { authHeaders } from '../auth/index.js';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), engine: z.string() });
 
@@ -49,6 +50,24 @@ export async function systemRoutes(app: FastifyInstance) {
         },
       },
       async (request) => ({ messages: await service.mailbox(requireUser(request)) }),
+    );
+
+    r.get(
+      '/dev/sms',
+      {
+        schema: {
+          tags: ['system'],
+          summary:
+            "Text messages sent through the outbox to the caller (signed in, or halfway through a two-factor sign-in); admins see all (development only)",
+          response: { 200: z.object({ messages: z.array(ZDevTextMessage) }), 401: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        // Halfway through a two-factor sign-in nobody is signed in yet: the challenge names the account.
+        const pending = request.user ? null : await app.services.twoFactor.challengeOwner(authHeaders(request));
+        const viewer = request.user ?? (pending ? { id: pending, role: 'buyer' } : requireUser(request));
+        return { messages: await service.textMessages(viewer) };
+      },
     );
   }
 }

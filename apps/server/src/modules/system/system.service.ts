@@ -1,9 +1,9 @@
-import { desc, sql } from 'drizzle-orm';
-import type { TMailboxMessage, TPublicConfig } from '@holdfast/contracts';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { TDevTextMessage, TMailboxMessage, TPublicConfig } from '@holdfast/contracts';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { emailOutbox } from '../../db/schema/index.js';
+import { emailOutbox, smsOutbox } from '../../db/schema/index.js';
 
 /** What the web app needs to know about this server, its health, and the development mailbox. */
 export function createSystemService({ config, database }: { config: Config; database: Database }) {
@@ -15,6 +15,7 @@ export function createSystemService({ config, database }: { config: Config; data
       stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
       devMailbox: !config.isProduction,
       demoPayments: config.payments.sandboxInProduction,
+      staffTwoFactorRequired: config.requireStaffTwoFactor,
     }),
 
     async health() {
@@ -44,6 +45,15 @@ export function createSystemService({ config, database }: { config: Config; data
         links: m.links,
         createdAt: m.createdAt.toISOString(),
       }));
+    },
+
+    /** Text messages sent through the outbox for one account (admins: everyone's), newest first. */
+    async textMessages(viewer: { id: string; role: string }): Promise<TDevTextMessage[]> {
+      const query = database.db.select().from(smsOutbox);
+      const rows = await (viewer.role === 'admin' ? query : query.where(eq(smsOutbox.userId, viewer.id)))
+        .orderBy(desc(smsOutbox.createdAt))
+        .limit(50);
+      return rows.map((m) => ({ id: m.id, to: m.to, text: m.text, createdAt: m.createdAt.toISOString() }));
     },
   };
 }

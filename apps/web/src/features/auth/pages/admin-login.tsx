@@ -1,13 +1,30 @@
+import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { ShieldCheck } from 'lucide-react';
 import { MESSAGES } from '@holdfast/contracts';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
+import { isChallenge, TwoFactorStep, type SignInChallenge } from '../components/two-factor-step';
 import { useAdminLogin } from '@/lib/auth';
 
 export function AdminLoginPage() {
   const [, navigate] = useLocation();
   const adminLogin = useAdminLogin();
+  const [challenge, setChallenge] = React.useState<SignInChallenge | null>(null);
+  if (challenge) {
+    return (
+      <AuthLayout
+        title="Two-factor verification"
+        description="Administrators confirm every sign-in with a second factor."
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onSignedIn={() => navigate('/admin-dashboard')}
+          onRestart={() => setChallenge(null)}
+        />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title="Admin sign in" description="Restricted area for Holdfast administrators.">
       <div className="mb-6 flex items-center gap-2 rounded-lg border bg-card px-4 py-3 text-sm text-muted-foreground">
@@ -18,8 +35,9 @@ export function AdminLoginPage() {
         submitLabel="Sign In as Admin"
         fallbackError={MESSAGES.auth.adminOnly}
         onSubmit={async (values) => {
-          await adminLogin.mutateAsync(values);
-          navigate('/admin-dashboard');
+          const result = await adminLogin.mutateAsync(values);
+          if (isChallenge(result)) setChallenge(result);
+          else navigate('/admin-dashboard');
         }}
         footer={
           <p className="text-center text-sm text-muted-foreground">

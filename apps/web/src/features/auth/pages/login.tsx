@@ -1,6 +1,9 @@
+import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
+import { PasswordResetNotice } from '../components/password-reset-notice';
+import { isChallenge, TwoFactorStep, type SignInChallenge } from '../components/two-factor-step';
 import { useLogin } from '@/lib/auth';
 import { safeNext } from '../lib/next';
 
@@ -8,25 +11,45 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const login = useLogin();
   const next = safeNext(window.location.search);
+  const [challenge, setChallenge] = React.useState<SignInChallenge | null>(null);
+  const finish = () => {
+    // The verification link is a server route: a full page load, not a client-side navigation.
+    if (next) window.location.assign(next);
+    else navigate('/dashboard');
+  };
+  if (challenge) {
+    return (
+      <AuthLayout title="Two-factor verification" description="One more step to keep your account safe.">
+        <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout
       title="Welcome back"
       description={next ? 'Sign in to confirm your email address.' : 'Sign in to manage your escrow transactions.'}
     >
+      <PasswordResetNotice />
       <LoginForm
         onSubmit={async (values) => {
-          await login.mutateAsync(values);
-          // The verification link is a server route: a full page load, not a client-side navigation.
-          if (next) window.location.assign(next);
-          else navigate('/dashboard');
+          const result = await login.mutateAsync(values);
+          if (isChallenge(result)) setChallenge(result);
+          else finish();
         }}
         footer={
-          <p className="text-center text-sm text-muted-foreground">
-            Don't have an account?{' '}
-            <Link href="/register" className="font-medium text-primary hover:underline">
-              Create one
-            </Link>
-          </p>
+          <div className="space-y-2 text-center text-sm text-muted-foreground">
+            <p>
+              <Link href="/forgot-password" className="font-medium text-primary hover:underline">
+                Forgot password?
+              </Link>
+            </p>
+            <p>
+              Don't have an account?{' '}
+              <Link href="/register" className="font-medium text-primary hover:underline">
+                Create one
+              </Link>
+            </p>
+          </div>
         }
       />
     </AuthLayout>

@@ -9,12 +9,21 @@ import { formatDateTime } from '@/lib/format';
 import { AccessDenied } from '@/components/access-denied';
 import { useUser } from '@/lib/auth';
 import { useMailbox } from '../api/get-mailbox';
+import { TextMessages } from './text-messages';
 
 /** Development only: the mail the server "sent" to the signed-in person (admins: everyone), with its links. */
 export function DevMailboxPage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageSpinner message="Loading mailbox..." />;
-  if (!user) return <AccessDenied description="Please log in to read the mail sent to your address." />;
+  // Halfway through a two-factor sign-in nobody is signed in yet, but the texted code is readable.
+  if (!user) {
+    return (
+      <>
+        <AccessDenied description="Please log in to read the mail sent to your address." />
+        <TextMessages />
+      </>
+    );
+  }
   return <Mailbox />;
 }
 
@@ -85,6 +94,7 @@ function Mailbox() {
           ))}
         </ul>
       )}
+      <TextMessages />
       <p className="mt-8 text-center text-sm">
         <Link href="/" className="text-primary hover:underline">
           Back to Holdfast

@@ -1,14 +1,39 @@
 import { Shield } from 'lucide-react';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { AccessDenied } from '@/components/access-denied';
+import { PageHeader } from '@/components/layout/page-header';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/config';
+import { ChangePasswordCard } from '../components/change-password-card';
+import { SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
 
-/** Placeholder until this feature is built; routed so links and navigation work. */
+/** Security Settings (/security-settings): two-factor authentication, signed-in sessions, password. */
 export function SecuritySettingsPage() {
+  const { user, isLoading } = useUser();
+  const { config } = usePublicConfig();
+  if (isLoading) return <PageSpinner message="Loading security settings..." />;
+  if (!user) return <AccessDenied description="Please log in to access security settings." />;
+  const staffMustEnrol =
+    config.staffTwoFactorRequired && (user.role === 'moderator' || user.role === 'admin') && !user.twoFactorEnabled;
   return (
-    <ComingSoon
-      title="Security Settings"
-      description="Two-factor authentication and sign-in protection."
-      icon={<Shield />}
-      summary="Here you will turn two-factor authentication on or off with an authenticator app or SMS codes."
-    />
+    <>
+      <PageHeader title="Security Settings" description="Protect your account and the money in it." icon={<Shield />} />
+      <div className="space-y-6">
+        {staffMustEnrol && (
+          <Alert variant="destructive">
+            <AlertTitle>Two-factor authentication required</AlertTitle>
+            <AlertDescription>
+              Moderators and administrators must turn on two-factor authentication before they can use the moderator and
+              admin tools. Set it up below.
+            </AlertDescription>
+          </Alert>
+        )}
+        <TwoFactorCard user={user} />
+        <SessionsCard />
+        <ChangePasswordCard />
+      </div>
+    </>
   );
 }
