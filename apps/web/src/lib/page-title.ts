@@ -4,6 +4,8 @@ const TITLES: Array<[pattern: RegExp, title: string]> = [
   [/^\/(dashboard|home)$/, 'Dashboard'],
   [/^\/login$/, 'Sign In'],
   [/^\/register$/, 'Create Account'],
+  [/^\/forgot-password$/, 'Forgot Password'],
+  [/^\/reset-password$/, 'Reset Password'],
   [/^\/admin\/login$/, 'Admin Sign In'],
   [/^\/admin-dashboard$/, 'Admin Dashboard'],
   [/^\/create-transaction$/, 'Create Transaction'],
