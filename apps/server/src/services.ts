@@ -54,7 +54,13 @@ export function createServices({ config, database, providers, log }: ServicesDep
   const transactions = createTransactionsService({ db });
   const reviews = createReviewsService({ db });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
-  const twoFactor = createTwoFactorService({ db, auth: identity, secret: config.authSecret });
+  const twoFactor = createTwoFactorService({
+    db,
+    auth: identity,
+    secret: config.authSecret,
+    email: providers.email,
+    log,
+  });
   return {
     twoFactor,
     auth: createAuthService({

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { twoFactorSetups, twoFactors, users, verifications } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, tooManyRequests } from '../../lib/errors.js';
+import type { EmailProvider } from '../../providers/email/index.js';
 import type { Auth } from './auth.js';
 import { verifySignedToken } from './session-lookup.js';
 import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
@@ -81,6 +82,21 @@ export interface TwoFactorServiceDeps {
   auth: Auth;
   /** AUTH_SECRET: keys the backup-code and used-code hashes. */
   secret: string;
+  /** Tells the account holder whenever two-factor is turned on or off. */
+  email: EmailProvider;
+  log?: { error(obj: unknown, msg?: string): void };
+}
+
+/** The security notice sent when two-factor changes: whoever did not do it should act at once. */
+export function twoFactorChangedEmail(to: string, firstName: string | null, enabled: boolean, method?: string) {
+  const what = enabled
+    ? `Two-factor authentication was turned on for your Holdfast account (${method === 'sms' ? 'codes by SMS' : 'authenticator app'}).`
+    : 'Two-factor authentication was turned off for your Holdfast account.';
+  return {
+    to,
+    subject: enabled ? 'Two-factor authentication turned on' : 'Two-factor authentication turned off',
+    text: `${firstName ? `Hi ${firstName},` : 'Hi,'}\n\n${what}\n\nIf this was not you, reset your password now, sign out your other sessions in Security Settings and contact Holdfast support.\n\nHoldfast`,
+  };
 }
 
 export interface SignInChallenge {
@@ -96,8 +112,16 @@ export interface SignInChallenge {
  * the product needs on top: no password prompt at enrolment (the spec's calls carry none), authenticator
  * codes accepted once, backup codes stored hashed, and the chosen method and phone on the account.
  */
-export function createTwoFactorService({ db, auth, secret }: TwoFactorServiceDeps) {
+export function createTwoFactorService({ db, auth, secret, email, log }: TwoFactorServiceDeps) {
   const backupStorage = hashedBackupCodeStorage(secret);
+
+  /** The notice is a courtesy on top of a change already made: a mail failure is logged, not thrown. */
+  async function notifyChange(userId: string, enabled: boolean, method?: string) {
+    const row = await requireRow(userId);
+    await email
+      .send(twoFactorChangedEmail(row.email, row.firstName, enabled, method))
+      .catch((err: unknown) => log?.error({ err }, 'two-factor notice email failed'));
+  }
 
   async function requireRow(userId: string) {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
@@ -151,7 +175,11 @@ export function createTwoFactorService({ db, auth, secret }: TwoFactorServiceDep
     }
   }
 
-  async function setupSms(user: SessionUser, phoneNumber: string, headers: Headers): Promise<TTwoFactorSetupSmsResponse> {
+  async function setupSms(
+    user: SessionUser,
+    phoneNumber: string,
+    headers: Headers,
+  ): Promise<TTwoFactorSetupSmsResponse> {
     const { backupCodes } = await beginEnrolment(user.id, 'sms', phoneNumber);
     await sendCode(headers);
     return { sent: true, phoneNumber: maskPhoneNumber(phoneNumber), backupCodes };
@@ -180,9 +208,7 @@ export function createTwoFactorService({ db, auth, secret }: TwoFactorServiceDep
         ? await verifyAppCode(user.id, code, () =>
             auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
           )
-        : await auth.api
-            .verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true })
-            .catch(mapTwoFactorError);
+        : await auth.api.verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true }).catch(mapTwoFactorError);
     await db.transaction(async (tx) => {
       await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, user.id));
       await tx
@@ -196,6 +222,7 @@ export function createTwoFactorService({ db, auth, secret }: TwoFactorServiceDep
         .where(eq(users.id, user.id));
       await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
     });
+    await notifyChange(user.id, true, setup.method);
     return result.headers;
   }
 
@@ -225,6 +252,7 @@ export function createTwoFactorService({ db, auth, secret }: TwoFactorServiceDep
       await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
       await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
     });
+    await notifyChange(user.id, false);
   }
 
   /** POST /api/auth/2fa/send-sms: a code to the account's SMS number (to disable, or for an SMS setup). */

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_MESSAGES as M } from '@holdfast/contracts';
-import { smsOutbox, twoFactors, users } from '../../db/schema/index.js';
+import { emailOutbox, smsOutbox, twoFactors, users } from '../../db/schema/index.js';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -87,6 +87,10 @@ describe('two-factor enrolment with an authenticator app', () => {
 
     const again = await post({ cookie }, '/api/auth/2fa/setup/app');
     expect(again.json().code).toBe('TWO_FACTOR_ALREADY_ENABLED');
+
+    // The account holder hears of it, so a change they did not make does not go unnoticed.
+    const mail = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(mail.map((m) => m.subject)).toContain('Two-factor authentication turned on');
   });
 
   it('refuses a verify step with no setup under way', async () => {
@@ -194,6 +198,8 @@ describe('turning two-factor off', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json().user).toMatchObject({ twoFactorEnabled: false, twoFactorMethod: null });
     expect(await t.database.db.select().from(twoFactors).where(eq(twoFactors.userId, user.user.id))).toEqual([]);
+    const mail = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
+    expect(mail.map((m) => m.subject)).toContain('Two-factor authentication turned off');
     const res = await login(user.email, user.password);
     expect(res.json().user.id).toBe(user.user.id);
     expect((await post(user, '/api/auth/2fa/disable', { code: '123456' })).json().code).toBe('TWO_FACTOR_NOT_ENABLED');
