@@ -8,3 +8,4 @@ export * from './disputes.js';
 export * from './reviews.js';
 export * from './moderator-applications.js';
 export * from './two-factor.js';
+export * from './messaging.js';

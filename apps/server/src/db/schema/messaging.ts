@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { transactions } from './transactions.js';
+
+/**
+ * Private messages between the two parties of a transaction. The conversation is the transaction
+ * itself (its id is the transaction's id): it exists from the moment the transaction does, and its
+ * participants are the transaction's buyer and its seller (the verified holder of the seller email).
+ */
+export const directMessages = pgTable(
+  'direct_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => transactions.id),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('direct_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // Unread counts: a receiver's unread messages.
+    index('direct_messages_unread_idx').on(t.receiverId, t.conversationId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** A participant's own view of a conversation: archived (until a newer message arrives). */
+export const conversationStates = pgTable(
+  'conversation_states',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => transactions.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+/** Support Center tickets: a customer's conversation with the support staff about one subject. */
+export const supportChats = pgTable(
+  'support_chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    subject: text('subject').notNull(),
+    priority: text('priority', { enum: ['low', 'medium', 'high', 'urgent'] })
+      .notNull()
+      .default('medium'),
+    status: text('status', { enum: ['open', 'in_progress', 'resolved', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_chats_user_idx').on(t.userId, t.createdAt),
+    index('support_chats_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => supportChats.id),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull(),
+    isFromSupport: boolean('is_from_support').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('support_messages_chat_idx').on(t.chatId, t.createdAt)],
+);
+
+/** Live chat: one running thread per customer with the support team (`threadUserId` is the customer). */
+export const liveChatMessages = pgTable(
+  'live_chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadUserId: text('thread_user_id')
+      .notNull()
+      .references(() => users.id),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull(),
+    /** 'support' when staff wrote it (the spec's live chat message type). */
+    type: text('type', { enum: ['user', 'support'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_chat_messages_thread_idx').on(t.threadUserId, t.createdAt)],
+);
