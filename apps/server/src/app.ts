@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -18,7 +19,8 @@ import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerAuth } from './modules/auth/index.js';
 import { createProviders, createServices, type Providers, type Services } from './services.js';
-import { registerRoutes } from './routes.js';
+import { registerRoutes, registerSockets } from './routes.js';
+import { MAX_CLIENT_MESSAGE_BYTES, type PubSub } from './realtime/index.js';
 import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
 
@@ -27,6 +29,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    /** The realtime bus shared by every instance (sockets subscribe, services publish). */
+    pubsub: PubSub;
   }
 }
 
@@ -57,15 +61,10 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate(
-    'services',
-    createServices({
-      config,
-      database,
-      providers: { ...createProviders(config, database), ...providers },
-      log: app.log,
-    }),
-  );
+  const allProviders = { ...createProviders(config, database, app.log), ...providers };
+  app.decorate('pubsub', allProviders.pubsub);
+  app.addHook('onClose', async () => allProviders.pubsub.close());
+  app.decorate('services', createServices({ config, database, providers: allProviders, log: app.log }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.
@@ -90,6 +89,7 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
@@ -108,6 +108,7 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
   registerIdempotency(app);
 
   await registerRoutes(app);
+  registerSockets(app);
   await registerWebApp(app);
   return app;
 }

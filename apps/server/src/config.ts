@@ -67,6 +67,7 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
   WEB_DIST_DIR: z.string().optional(),
+  WS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
 });
 
@@ -132,8 +133,10 @@ export interface Config {
     };
   };
   webDistDir: string | undefined;
-  /** Redis for state shared by every instance (rate limits); memory when unset. */
+  /** Redis for state shared by every instance (rate limits, the realtime bus); memory when unset. */
   redisUrl: string | undefined;
+  /** WebSockets: how often a socket is pinged; one that missed the previous ping is dropped. */
+  realtime: { heartbeatMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -237,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
+    realtime: { heartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000 },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerUserSocket } from './realtime/user-socket.js';
 import { systemRoutes } from './modules/system/index.js';
 import { authRoutes, twoFactorRoutes } from './modules/auth/index.js';
 import { securityRoutes } from './modules/auth/index.js';
@@ -11,6 +12,11 @@ import { moderatorApplicationRoutes } from './modules/moderator-applications/ind
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { profileRoutes } from './modules/profile/index.js';
+
+/** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events). */
+export function registerSockets(app: FastifyInstance) {
+  registerUserSocket(app);
+}
 
 /** Every HTTP module, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {

@@ -5,6 +5,7 @@ import { createEmailProvider, type EmailProvider } from './providers/email/index
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
+import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
 import { createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
@@ -26,10 +27,13 @@ export interface Providers {
   storage: Storage;
   /** Text messages (two-factor codes): the outbox, or an HTTP gateway. */
   sms: SmsProvider;
+  /** The realtime bus: in this process, or Redis (REDIS_URL) so every instance's sockets hear every event. */
+  pubsub: PubSub;
 }
 
-export function createProviders(config: Config, database: Database): Providers {
+export function createProviders(config: Config, database: Database, log?: FastifyBaseLogger): Providers {
   return {
+    pubsub: config.redisUrl ? redisPubSub(config.redisUrl, log) : memoryPubSub(),
     email: createEmailProvider(config, database.db),
     payments: createPaymentProvider(config, database.db),
     storage: createStorage(config),

@@ -1,0 +1,10 @@
+/** Real time: the bus every instance shares, its channels, and WebSocket endpoints on the product's terms. */
+export { memoryPubSub, redisPubSub, type PubSub, type RealtimeEvent } from './pubsub.js';
+export { STAFF_CHANNEL, supportChatChannel, userChannel } from './channels.js';
+export {
+  MAX_CLIENT_MESSAGE_BYTES,
+  parseClientMessage,
+  registerSocketRoute,
+  type SocketConnection,
+  type SocketRouteHandlers,
+} from './socket-route.js';
