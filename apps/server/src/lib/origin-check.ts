@@ -6,7 +6,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Payment providers call these server to server and prove themselves with a signature instead. */
 const EXEMPT_PREFIXES = ['/api/payments/webhooks/'];
 
-function originOf(value: string): string | undefined {
+export function originOf(value: string): string | undefined {
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SessionUser } from '../lib/auth-context.js';
 import { appError, unauthenticated } from '../lib/errors.js';
+import { isAllowedOrigin, originOf } from '../lib/origin-check.js';
 import type { PubSub, RealtimeEvent } from './pubsub.js';
 
 /** The largest message a client may send over a socket; anything bigger closes it (1009). */
@@ -47,6 +48,7 @@ export function parseClientMessage(data: unknown): { type: string; [key: string]
  * any instance publishes.
  */
 export function registerSocketRoute(app: FastifyInstance, path: string, pubsub: PubSub, handlers: SocketRouteHandlers) {
+  const trusted = new Set(app.config.trustedOrigins.map(originOf).filter((o): o is string => Boolean(o)));
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
 
@@ -73,7 +75,8 @@ export function registerSocketRoute(app: FastifyInstance, path: string, pubsub: 
       schema: { hide: true },
       preValidation: async (request) => {
         const origin = request.headers.origin;
-        if (!origin || !app.config.trustedOrigins.includes(origin)) {
+        // Always required: only a browser page opens a socket with cookies, and it always sends one.
+        if (!origin || !isAllowedOrigin(origin, trusted, request)) {
           throw appError('CROSS_ORIGIN', 'This origin may not open a socket');
         }
         if (!request.user) throw unauthenticated();
