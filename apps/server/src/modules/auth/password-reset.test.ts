@@ -242,14 +242,12 @@ describe('the real owner reclaims an address a squatter registered and never ver
       .update(users)
       .set({ twoFactorEnabled: true, twoFactorMethod: 'app', phoneNumber: '+27821234567', phoneVerified: true })
       .where(eq(users.id, squatter.user.id));
-    await t.database.db
-      .insert(twoFactors)
-      .values({
-        id: `tf-${squatter.user.id}`,
-        secret: 'squatters-secret',
-        backupCodes: '[]',
-        userId: squatter.user.id,
-      });
+    await t.database.db.insert(twoFactors).values({
+      id: `tf-${squatter.user.id}`,
+      secret: 'squatters-secret',
+      backupCodes: '[]',
+      userId: squatter.user.id,
+    });
     // A buyer sent the owner a deal: while the address is unverified nobody is its seller.
     const buyer = await registerUser(t.app);
     const dealId = await insertTransaction(t.database.db, { buyerId: buyer.user.id, sellerEmail: ownersAddress });
