@@ -65,7 +65,7 @@ function SignedInLogin() {
 }
 
 /** Pages staff may open before enrolling a second factor: where they enrol, and the dev mailbox (SMS codes). */
-const OPEN_BEFORE_STAFF_TWO_FACTOR = new Set(['/security-settings', '/dev/mailbox']);
+const OPEN_BEFORE_STAFF_TWO_FACTOR = new Set(['/security-settings', '/dev/mailbox', '/reset-password']);
 
 function SignedInRoutes({ user }: { user: TUser }) {
   const { config } = usePublicConfig();

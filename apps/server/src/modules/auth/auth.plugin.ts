@@ -81,6 +81,8 @@ const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
   '/api/auth/register',
   '/api/auth/logout',
   '/api/auth/change-password',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
   '/api/config',
   '/api/health',
 ]);
