@@ -12,6 +12,7 @@ import { moderatorApplicationRoutes } from './modules/moderator-applications/ind
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { profileRoutes } from './modules/profile/index.js';
+import { liveChatRoutes } from './modules/live-chat/index.js';
 
 /** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events). */
 export function registerSockets(app: FastifyInstance) {
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
       await api.register(profileRoutes);
+      await api.register(liveChatRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import { createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
+import { createLiveChatService } from './modules/live-chat/index.js';
 import { createProfileService } from './modules/profile/index.js';
 import { createAuth, createAuthService, createLoginLimiter, createTwoFactorService } from './modules/auth/index.js';
 import { createAccountSessionsService, createPasswordResetService } from './modules/auth/index.js';
@@ -94,6 +95,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
       log,
     }),
     system: createSystemService({ config, database }),
+    liveChat: createLiveChatService({ db, pubsub: providers.pubsub }),
   };
 }
 

@@ -14,3 +14,4 @@ export * from './reviews.js';
 export * from './moderator-applications.js';
 export * from './profile.js';
 export * from './two-factor.js';
+export * from './live-chat.js';

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { ACCOUNT_SECURITY_MESSAGES, APPLICATION_MESSAGES, MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
+import {
+  ACCOUNT_SECURITY_MESSAGES,
+  APPLICATION_MESSAGES,
+  LIVE_CHAT_MESSAGES,
+  LIVE_CHAT_SENDS_PER_MINUTE,
+  MESSAGES,
+  TWO_FACTOR_MESSAGES,
+} from '@holdfast/contracts';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
@@ -114,5 +121,13 @@ export const RATE_LIMITS = {
     hook: 'preHandler' as const,
     keyGenerator: perUser,
     errorResponseBuilder: () => tooManyRequests(MESSAGES.verification.tooManyRequests),
+  },
+  /** Live chat messages per person (customers and staff): a thread is not a target for flooding. */
+  liveChatMessages: {
+    max: LIVE_CHAT_SENDS_PER_MINUTE,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(LIVE_CHAT_MESSAGES.tooMany),
   },
 };
