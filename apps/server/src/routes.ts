@@ -11,6 +11,7 @@ import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
+import { messageRoutes } from './modules/messages/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
+      await api.register(messageRoutes);
       await api.register(profileRoutes);
       await api.register(liveChatRoutes);
     },

@@ -15,3 +15,4 @@ export * from './moderator-applications.js';
 export * from './profile.js';
 export * from './two-factor.js';
 export * from './live-chat.js';
+export * from './direct-messages.js';

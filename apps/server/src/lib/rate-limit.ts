@@ -9,6 +9,7 @@ import {
   MESSAGES,
   TWO_FACTOR_MESSAGES,
 } from '@holdfast/contracts';
+import { DIRECT_MESSAGE_MESSAGES, DIRECT_MESSAGES_PER_MINUTE } from '@holdfast/contracts';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
@@ -121,6 +122,14 @@ export const RATE_LIMITS = {
     hook: 'preHandler' as const,
     keyGenerator: perUser,
     errorResponseBuilder: () => tooManyRequests(MESSAGES.verification.tooManyRequests),
+  },
+  /** Private messages per person: each one reaches the other party's sockets. */
+  directMessages: {
+    max: DIRECT_MESSAGES_PER_MINUTE,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(DIRECT_MESSAGE_MESSAGES.rateLimited),
   },
   /** Live chat messages per person (customers and staff): a thread is not a target for flooding. */
   liveChatMessages: {

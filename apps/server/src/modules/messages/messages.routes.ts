@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZArchiveConversationResponse,
+  ZConversationList,
+  ZConversationParams,
+  ZDirectMessage,
+  ZDirectMessageList,
+  ZErrorResponse,
+  ZMarkConversationReadResponse,
+  ZSendDirectMessageRequest,
+} from '@holdfast/contracts';
+import { requireUser } from '../../lib/auth-context.js';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
+
+const errors = {
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+};
+
+/** Private messages between the two parties of a transaction (spec section 7). */
+export async function messageRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.services.messages;
+  const tags = ['messages'];
+
+  r.get(
+    '/conversations',
+    {
+      schema: {
+        tags,
+        summary:
+          "The caller's conversations, one per transaction they are a party to, newest activity first " +
+          '(archived ones come back when a newer message arrives)',
+        response: { 200: ZConversationList, 401: ZErrorResponse },
+      },
+    },
+    async (request) => service.list(requireUser(request)),
+  );
+
+  r.get(
+    '/conversations/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: "A conversation's latest 200 messages, oldest first (its two parties only)",
+        params: ZConversationParams,
+        response: { 200: ZDirectMessageList, ...errors },
+      },
+    },
+    async (request) => service.messages(requireUser(request), request.params.id),
+  );
+
+  r.post(
+    '/messages',
+    {
+      config: { idempotent: true, rateLimit: RATE_LIMITS.directMessages },
+      schema: {
+        tags,
+        summary:
+          'Send a private message to the other party of the transaction (content trimmed, 1-2000 characters, plain text)',
+        body: ZSendDirectMessageRequest,
+        response: {
+          201: ZDirectMessage,
+          400: ZErrorResponse,
+          ...errors,
+          409: ZErrorResponse,
+          422: ZErrorResponse,
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.send(requireUser(request), request.body)),
+  );
+
+  r.patch(
+    '/conversations/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark the messages sent to the caller in this conversation read (their sender sees it live)',
+        params: ZConversationParams,
+        response: { 200: ZMarkConversationReadResponse, ...errors },
+      },
+    },
+    async (request) => service.read(requireUser(request), request.params.id),
+  );
+
+  r.patch(
+    '/conversations/:id/archive',
+    {
+      schema: {
+        tags,
+        summary: "Archive the conversation: gone from the caller's list (only) until a newer message arrives",
+        params: ZConversationParams,
+        response: { 200: ZArchiveConversationResponse, ...errors },
+      },
+    },
+    async (request) => service.archive(requireUser(request), request.params.id),
+  );
+}

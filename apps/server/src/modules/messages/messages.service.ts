@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import {
+  DIRECT_MESSAGE_MESSAGES as M,
+  type TArchiveConversationResponse,
+  type TConversation,
+  type TDirectMessage,
+  type TDirectMessageEvent,
+  type TMarkConversationReadResponse,
+} from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
+import { transactions } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { userChannel, type PubSub } from '../../realtime/index.js';
+import { findSellerId, isUuid, relationOf } from '../transactions/index.js';
+import { archive, conversationMessages, insertMessage, listConversations, markRead } from './messages.queries.js';
+
+export interface SendInput {
+  conversationId: string;
+  /** Trimmed, non-empty, at most DIRECT_MESSAGE_MAX_LENGTH (the request schema). */
+  content: string;
+  receiverId: string;
+}
+
+/** The caller's place in a conversation they may use. */
+interface Participation {
+  conversationId: string;
+  buyerId: string;
+  /** The seller's account; null while no account holds the seller email verified. */
+  sellerId: string | null;
+  /** The other participant (null: the invited seller has not joined yet). */
+  otherId: string | null;
+}
+
+/**
+ * Private messages. The conversation is the transaction, its participants are its two parties by the
+ * one relationship rule (transactions.rules relationOf): the buyer by id, the seller by verified email.
+ * Strangers get 404 (they never learn it exists); staff, who may see the transaction, get 403: private
+ * messages are the parties' own. Every change is pushed to both parties' /ws sockets as an id-only event.
+ */
+export function createMessagesService({ db, pubsub }: { db: Db; pubsub: PubSub }) {
+  /** Fire and forget: the data is committed; a lost push is a late refresh, never lost data. */
+  function push(userIds: Array<string | null>, event: TDirectMessageEvent) {
+    for (const id of new Set(userIds)) if (id) void pubsub.publish(userChannel(id), event);
+  }
+
+  async function participation(user: SessionUser, conversationId: string): Promise<Participation> {
+    if (!isUuid(conversationId)) throw notFound(M.notFound);
+    const [t] = await db
+      .select({ id: transactions.id, buyerId: transactions.buyerId, sellerEmail: transactions.sellerEmail })
+      .from(transactions)
+      .where(eq(transactions.id, conversationId));
+    if (!t) throw notFound(M.notFound);
+    const rel = relationOf(t, user);
+    if (!rel.isBuyer && !rel.isSeller) {
+      if (rel.isUnverifiedSeller) throw new AppError('EMAIL_NOT_VERIFIED', M.verifyEmailFirst);
+      if (rel.isStaff) throw forbidden(M.staffNotParty);
+      throw notFound(M.notFound);
+    }
+    const sellerId = rel.isSeller ? user.id : await findSellerId(db, t.sellerEmail);
+    return { conversationId: t.id, buyerId: t.buyerId, sellerId, otherId: rel.isBuyer ? sellerId : t.buyerId };
+  }
+
+  async function list(user: SessionUser): Promise<TConversation[]> {
+    return listConversations(db, user);
+  }
+
+  async function messages(user: SessionUser, conversationId: string): Promise<TDirectMessage[]> {
+    const p = await participation(user, conversationId);
+    return conversationMessages(db, p.conversationId);
+  }
+
+  async function send(user: SessionUser, input: SendInput): Promise<TDirectMessage> {
+    const p = await participation(user, input.conversationId);
+    if (!p.otherId) throw appError('SELLER_MISSING', M.sellerNotJoined);
+    if (input.receiverId !== p.otherId) throw badRequest(M.wrongReceiver, { receiverId: M.wrongReceiver });
+    const message = await insertMessage(db, {
+      conversationId: p.conversationId,
+      senderId: user.id,
+      receiverId: p.otherId,
+      content: input.content,
+    });
+    // The sender's other tabs hear it too, so every open page of theirs shows it.
+    push([p.otherId, user.id], {
+      type: 'new_message',
+      channel: 'direct',
+      conversationId: p.conversationId,
+      messageId: message.id,
+    });
+    return message;
+  }
+
+  async function read(user: SessionUser, conversationId: string): Promise<TMarkConversationReadResponse> {
+    const p = await participation(user, conversationId);
+    const marked = await markRead(db, p.conversationId, user.id);
+    // The senders' read ticks turn double; the reader's other tabs drop the unread badge.
+    if (marked.count) push([...marked.senders, user.id], { type: 'messages_read', conversationId: p.conversationId });
+    return { conversationId: p.conversationId, markedRead: marked.count };
+  }
+
+  async function archiveConversation(user: SessionUser, conversationId: string): Promise<TArchiveConversationResponse> {
+    const p = await participation(user, conversationId);
+    const archivedAt = await archive(db, p.conversationId, user.id);
+    push([user.id], { type: 'conversation_archived', conversationId: p.conversationId });
+    return { conversationId: p.conversationId, archivedAt: new Date(archivedAt).toISOString() };
+  }
+
+  return { list, messages, send, read, archive: archiveConversation };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
