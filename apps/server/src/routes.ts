@@ -11,13 +11,15 @@ import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
+import { registerSupportSocket, supportRoutes } from './modules/support/index.js';
 import { messageRoutes } from './modules/messages/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 
-/** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events). */
+/** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events), /ws/support (support chats). */
 export function registerSockets(app: FastifyInstance) {
   registerUserSocket(app);
+  registerSupportSocket(app);
 }
 
 /** Every HTTP module, mounted under /api. */
@@ -37,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
+      await api.register(supportRoutes);
       await api.register(messageRoutes);
       await api.register(profileRoutes);
       await api.register(liveChatRoutes);

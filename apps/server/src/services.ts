@@ -10,6 +10,7 @@ import { createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
+import { createSupportService } from './modules/support/index.js';
 import { createMessagesService } from './modules/messages/index.js';
 import { createLiveChatService } from './modules/live-chat/index.js';
 import { createProfileService } from './modules/profile/index.js';
@@ -85,6 +86,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     disputes: createDisputesService({ db }),
+    support: createSupportService({ db, pubsub: providers.pubsub }),
     reviews,
     messages: createMessagesService({ db, pubsub: providers.pubsub }),
     profile: createProfileService({ db, storage: providers.storage, reviews, log }),

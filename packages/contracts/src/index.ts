@@ -14,5 +14,6 @@ export * from './reviews.js';
 export * from './moderator-applications.js';
 export * from './profile.js';
 export * from './two-factor.js';
+export * from './support.js';
 export * from './live-chat.js';
 export * from './direct-messages.js';

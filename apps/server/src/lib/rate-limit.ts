@@ -10,6 +10,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from '@holdfast/contracts';
 import { DIRECT_MESSAGE_MESSAGES, DIRECT_MESSAGES_PER_MINUTE } from '@holdfast/contracts';
+import { SUPPORT_MESSAGES } from '@holdfast/contracts';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
@@ -114,6 +115,22 @@ export const RATE_LIMITS = {
     max: 10,
     timeWindow: '1 hour',
     errorResponseBuilder: () => tooManyRequests(ACCOUNT_SECURITY_MESSAGES.forgot.tooMany),
+  },
+  /** Support chats opened per user: each one lands in the staff console's queue. */
+  supportChats: {
+    max: 10,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(SUPPORT_MESSAGES.tooManyChats),
+  },
+  /** Support messages per user (customers and staff alike): a conversation, not a flood. */
+  supportMessages: {
+    max: 30,
+    timeWindow: '1 minute',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(SUPPORT_MESSAGES.tooManyMessages),
   },
   /** Verification emails: a mailbox is not a target for flooding. */
   verificationEmail: {

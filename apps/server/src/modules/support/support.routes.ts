@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZCreateSupportChatRequest,
+  ZErrorResponse,
+  ZSendSupportMessageRequest,
+  ZSupportChat,
+  ZSupportChatList,
+  ZSupportChatParams,
+  ZSupportConsoleChatList,
+  ZSupportConsoleQuery,
+  ZSupportMessage,
+  ZSupportMessageList,
+  ZUpdateSupportStatusRequest,
+} from '@holdfast/contracts';
+import { requireUser } from '../../lib/auth-context.js';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  429: ZErrorResponse,
+};
+
+/** Support Center (spec section 7) and the staff console's list. */
+export async function supportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const service = app.services.support;
+  const tags = ['support'];
+
+  // Every support call needs a session: signed out is 401 before the body is even looked at.
+  app.addHook('onRequest', async (request) => {
+    requireUser(request);
+  });
+
+  r.get(
+    '/support/chats',
+    {
+      schema: {
+        tags,
+        summary: "The caller's own support chats, newest first",
+        response: { 200: ZSupportChatList, 401: ZErrorResponse },
+      },
+    },
+    async (request) => service.listOwn(requireUser(request)),
+  );
+
+  r.post(
+    '/support/chats',
+    {
+      config: { idempotent: true, rateLimit: RATE_LIMITS.supportChats },
+      schema: {
+        tags,
+        summary: 'Opens a support chat (subject, priority; default medium); the server sets status open',
+        body: ZCreateSupportChatRequest,
+        response: { 201: ZSupportChat, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(requireUser(request), request.body)),
+  );
+
+  r.get(
+    '/support/chats/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: "A chat's messages, oldest first (its customer, or staff)",
+        params: ZSupportChatParams,
+        response: { 200: ZSupportMessageList, 401: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => service.messages(requireUser(request), request.params.id),
+  );
+
+  r.post(
+    '/support/chats/:id/messages',
+    {
+      config: { idempotent: true, rateLimit: RATE_LIMITS.supportMessages },
+      schema: {
+        tags,
+        summary: 'Writes in a chat: its customer, or staff (isFromSupport); a closed chat refuses (409)',
+        params: ZSupportChatParams,
+        body: ZSendSupportMessageRequest,
+        response: { 201: ZSupportMessage, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.send(requireUser(request), request.params.id, request.body.message)),
+  );
+
+  r.patch(
+    '/support/chats/:id/status',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags,
+        summary: 'Staff move a chat forward: open → in_progress → resolved → closed (skipping allowed)',
+        params: ZSupportChatParams,
+        body: ZUpdateSupportStatusRequest,
+        response: { 200: ZSupportChat, ...errors },
+      },
+    },
+    async (request) => service.updateStatus(requireUser(request), request.params.id, request.body.status),
+  );
+
+  r.get(
+    '/support/console/chats',
+    {
+      schema: {
+        tags,
+        summary: 'Every support chat for the staff console: most urgent, then oldest, first (staff only)',
+        querystring: ZSupportConsoleQuery,
+        response: { 200: ZSupportConsoleChatList, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => service.consoleList(requireUser(request), request.query),
+  );
+}

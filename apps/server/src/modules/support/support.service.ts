@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import {
+  SUPPORT_MESSAGES as M,
+  isSupportStaff,
+  nextSupportStatuses,
+  type TCreateSupportChatRequest,
+  type TSupportChat,
+  type TSupportConsoleChat,
+  type TSupportConsoleQuery,
+  type TSupportMessage,
+  type TSupportStatus,
+} from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
+import { supportChats, supportMessages } from '../../db/schema/index.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { appError, forbidden, notFound } from '../../lib/errors.js';
+import { STAFF_CHANNEL, supportChatChannel, type PubSub } from '../../realtime/index.js';
+import {
+  chatView,
+  findChat,
+  listConsoleChats,
+  listMessages,
+  listOwnChats,
+  lockChat,
+  messageView,
+  type SupportChatRow,
+} from './support.queries.js';
+
+/** The chat's owner and staff may see it; anyone else learns nothing of it (404, as for a missing one). */
+export function maySeeChat(user: Pick<SessionUser, 'id' | 'role'>, chat: Pick<SupportChatRow, 'userId'>): boolean {
+  return chat.userId === user.id || isSupportStaff(user.role);
+}
+
+/**
+ * The Support Center: a customer opens chats (subject, priority) and writes in them; moderators and
+ * admins see every chat, answer (their messages are marked as from support) and move its status
+ * forward. Every change is announced on the realtime bus after it is committed: the chat's channel
+ * (the customer's page and the open console thread) and the staff channel (the console's list).
+ */
+export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub }) {
+  function announce(chatId: string, event: { type: string; [key: string]: unknown } | null) {
+    if (event) void pubsub.publish(supportChatChannel(chatId), { ...event, chatId });
+    void pubsub.publish(STAFF_CHANNEL, { type: 'support_chat_updated', chatId });
+  }
+
+  async function visibleChat(user: SessionUser, chatId: string): Promise<SupportChatRow> {
+    const chat = await findChat(db, chatId);
+    if (!chat || !maySeeChat(user, chat)) throw notFound(M.chatNotFound);
+    return chat;
+  }
+
+  async function listOwn(user: SessionUser): Promise<TSupportChat[]> {
+    return listOwnChats(db, user.id);
+  }
+
+  async function create(
+    user: SessionUser,
+    input: { subject: string; priority: NonNullable<TCreateSupportChatRequest['priority']> },
+  ): Promise<TSupportChat> {
+    const [row] = await db
+      .insert(supportChats)
+      .values({ userId: user.id, subject: input.subject, priority: input.priority, status: 'open' })
+      .returning();
+    announce(row.id, null);
+    return chatView(row);
+  }
+
+  async function messages(user: SessionUser, chatId: string): Promise<TSupportMessage[]> {
+    const chat = await visibleChat(user, chatId);
+    return listMessages(db, chat.id);
+  }
+
+  async function send(user: SessionUser, chatId: string, text: string): Promise<TSupportMessage> {
+    const message = await db.transaction(async (tx) => {
+      const chat = await lockChat(tx, chatId);
+      if (!chat || !maySeeChat(user, chat)) throw notFound(M.chatNotFound);
+      if (chat.status === 'closed') throw appError('SUPPORT_CHAT_CLOSED', M.chatClosed);
+      // Staff writing in a chat of their own are its customer there.
+      const isFromSupport = isSupportStaff(user.role) && chat.userId !== user.id;
+      const [row] = await tx
+        .insert(supportMessages)
+        .values({ chatId: chat.id, senderId: user.id, message: text, isFromSupport })
+        .returning();
+      await tx.update(supportChats).set({ updatedAt: row.createdAt }).where(eq(supportChats.id, chat.id));
+      return messageView(row, user.firstName);
+    });
+    announce(message.chatId, { type: 'new_message', messageId: message.id });
+    return message;
+  }
+
+  async function updateStatus(user: SessionUser, chatId: string, status: TSupportStatus): Promise<TSupportChat> {
+    if (!isSupportStaff(user.role)) throw forbidden(M.staffOnly);
+    const chat = await db.transaction(async (tx) => {
+      const current = await lockChat(tx, chatId);
+      if (!current) throw notFound(M.chatNotFound);
+      if (!nextSupportStatuses(current.status).includes(status)) {
+        const message =
+          current.status === status ? M.statusUnchanged(status) : M.statusBackwards(current.status, status);
+        throw appError('SUPPORT_STATUS_NOT_FORWARD', message);
+      }
+      const [row] = await tx
+        .update(supportChats)
+        .set({ status, updatedAt: new Date() })
+        .where(eq(supportChats.id, current.id))
+        .returning();
+      return row;
+    });
+    announce(chat.id, { type: 'status_updated', status: chat.status });
+    return chatView(chat);
+  }
+
+  async function consoleList(user: SessionUser, filter: TSupportConsoleQuery): Promise<TSupportConsoleChat[]> {
+    if (!isSupportStaff(user.role)) throw forbidden(M.consoleStaffOnly);
+    return listConsoleChats(db, filter);
+  }
+
+  /** For the socket: may this person follow the chat's events? */
+  async function canFollow(user: Pick<SessionUser, 'id' | 'role'>, chatId: string): Promise<boolean> {
+    const chat = await findChat(db, chatId);
+    return Boolean(chat && maySeeChat(user, chat));
+  }
+
+  return { listOwn, create, messages, send, updateStatus, consoleList, canFollow };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;
