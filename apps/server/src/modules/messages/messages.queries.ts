@@ -22,11 +22,13 @@ export const messageToWire = (m: MessageRow): TDirectMessage => ({
  * Every conversation of `user` (the transactions they are the buyer of, or the seller of once their
  * address is verified), newest activity first. Parties, the last message and the caller's unread count
  * come per row through LATERAL subqueries on their indexes, as the transactions list fetches parties.
- * A conversation the caller archived stays out until a message newer than the archive mark arrives.
+ * A conversation the caller archived stays out until a message newer than the archive mark arrives,
+ * except when asked for by `id` (one conversation, archived or not).
  */
 export async function listConversations(
   db: DbOrTx,
   user: { id: string; email: string; emailVerified: boolean },
+  opts: { id?: string } = {},
 ): Promise<TConversation[]> {
   const buyer = db
     .select({
@@ -100,7 +102,12 @@ export async function listConversations(
       and(eq(conversationStates.conversationId, transactions.id), eq(conversationStates.userId, user.id)),
     )
     .where(
-      and(mine, or(isNull(conversationStates.archivedAt), sql`${last.createdAt} > ${conversationStates.archivedAt}`)),
+      opts.id
+        ? and(mine, eq(transactions.id, opts.id))
+        : and(
+            mine,
+            or(isNull(conversationStates.archivedAt), sql`${last.createdAt} > ${conversationStates.archivedAt}`),
+          ),
     )
     .orderBy(sql`coalesce(${last.createdAt}, ${transactions.createdAt}) desc`, desc(transactions.id))
     .limit(CONVERSATION_LIST_LIMIT);

@@ -170,6 +170,9 @@ describe('archive', () => {
     expect(await find(seller, id)).toBeDefined();
     // Still readable directly (a deep link), just not listed.
     expect(await thread(buyer, id)).toHaveLength(1);
+    const direct = await as(t.app, buyer)('GET', `/api/conversations/${id}`);
+    expect(direct.statusCode).toBe(200);
+    expect(direct.json()).toMatchObject({ id, unreadCount: 1, lastMessage: { content: 'Shipped today' } });
 
     await say(seller, buyer, id, 'Tracking number: 123');
     expect(await find(buyer, id)).toMatchObject({ unreadCount: 2, lastMessage: { content: 'Tracking number: 123' } });
@@ -193,6 +196,7 @@ describe('archive', () => {
 describe('who may read and write', () => {
   const calls = (id: string, receiverId: string) =>
     [
+      ['GET', `/api/conversations/${id}`, undefined],
       ['GET', `/api/conversations/${id}/messages`, undefined],
       ['POST', '/api/messages', { conversationId: id, content: 'Hi', receiverId }],
       ['PATCH', `/api/conversations/${id}/read`, undefined],

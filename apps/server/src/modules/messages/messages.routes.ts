@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZArchiveConversationResponse,
+  ZConversation,
   ZConversationList,
   ZConversationParams,
   ZDirectMessage,
@@ -37,6 +38,19 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.list(requireUser(request)),
+  );
+
+  r.get(
+    '/conversations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One conversation as the list shows it, also when the caller archived it (its two parties only)',
+        params: ZConversationParams,
+        response: { 200: ZConversation, ...errors },
+      },
+    },
+    async (request) => service.get(requireUser(request), request.params.id),
   );
 
   r.get(

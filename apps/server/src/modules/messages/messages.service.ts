@@ -65,6 +65,14 @@ export function createMessagesService({ db, pubsub }: { db: Db; pubsub: PubSub }
     return listConversations(db, user);
   }
 
+  /** One conversation as the list shows it, archived or not (a deep link to it still opens). */
+  async function get(user: SessionUser, conversationId: string): Promise<TConversation> {
+    const p = await participation(user, conversationId);
+    const [found] = await listConversations(db, user, { id: p.conversationId });
+    if (!found) throw notFound(M.notFound);
+    return found;
+  }
+
   async function messages(user: SessionUser, conversationId: string): Promise<TDirectMessage[]> {
     const p = await participation(user, conversationId);
     return conversationMessages(db, p.conversationId);
@@ -105,7 +113,7 @@ export function createMessagesService({ db, pubsub }: { db: Db; pubsub: PubSub }
     return { conversationId: p.conversationId, archivedAt: new Date(archivedAt).toISOString() };
   }
 
-  return { list, messages, send, read, archive: archiveConversation };
+  return { list, get, messages, send, read, archive: archiveConversation };
 }
 
 export type MessagesService = ReturnType<typeof createMessagesService>;
