@@ -62,16 +62,17 @@ export function LiveChatMessageList({
       // Scrollable, so reachable by keyboard.
       tabIndex={0}
       className={cn(
-        'overflow-y-auto rounded-lg bg-muted/40 p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:p-4',
+        'flex flex-col overflow-y-auto rounded-lg bg-muted/40 p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring/40 sm:p-4',
         className,
       )}
     >
       {messages.length === 0 ? (
-        <div className="flex h-full items-center justify-center px-4 text-center text-sm text-muted-foreground">
+        <div className="flex flex-1 items-center justify-center px-4 text-center text-sm text-muted-foreground">
           {empty}
         </div>
       ) : (
-        <ol className="space-y-4">
+        // mt-auto: a short conversation sits just above the input, as chats do.
+        <ol className="mt-auto space-y-4">
           {messages.map((m) => {
             const own = isOwn(m);
             return (

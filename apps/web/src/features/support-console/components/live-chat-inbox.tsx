@@ -177,7 +177,12 @@ function ThreadPane({ userId, onBack }: { userId: string; onBack: () => void }) 
               <h3 className="truncate font-semibold">{detail.thread.customerName}</h3>
               <p className="truncate text-xs text-muted-foreground">{detail.thread.customerEmail}</p>
             </div>
-            {detail.thread.awaitingReply && <Badge variant="warning">Awaiting reply</Badge>}
+            {detail.thread.awaitingReply && (
+              // On a phone the name needs the room; the list already marks the thread.
+              <Badge variant="warning" className="hidden sm:inline-flex">
+                Awaiting reply
+              </Badge>
+            )}
           </>
         ) : (
           <Skeleton className="h-9 w-48" />

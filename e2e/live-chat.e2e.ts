@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { LIVE_CHAT_MESSAGES as M } from '@holdfast/contracts';
+import {
+  browserMissing,
+  expectNoAxeViolations,
+  expectNoHorizontalOverflow,
+  launchBrowser,
+  screenshot,
+} from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const DEMO_PASSWORD = 'Holdfast-demo-1';
+
+/** Looks at a page at phone and desktop width: axe-core clean, no sideways scrolling, a screenshot of each. */
+async function look(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `${name} at ${width}px`);
+    await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe.skipIf(browserMissing)('live chat in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(email: string): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.waitForURL('**/dashboard');
+    return page;
+  }
+
+  it('a customer writes, a moderator answers from the console, the answer appears live', async () => {
+    const customer = await signedIn('buyer@holdfast.dev');
+    onTestFailed(async () => {
+      await screenshot(customer, 'live-chat-failure-customer');
+    });
+    await customer.goto('/live-chat');
+    await customer.getByRole('heading', { level: 1, name: M.title }).waitFor();
+    await customer.getByText('Connected', { exact: true }).waitFor();
+    await customer.getByText(M.empty).waitFor();
+    for (const block of ['Instant Support', 'Transaction Help', 'Platform Guidance', M.supportTeam]) {
+      await customer.getByText(block, { exact: true }).first().waitFor();
+    }
+    await look(customer, 'live-chat-empty');
+
+    // Without a socket: Disconnected, the notice, and the input disabled (the page keeps retrying).
+    const offline = await customer.context().newPage();
+    await offline.routeWebSocket(/\/ws$/, (ws) => ws.close());
+    await offline.goto('/live-chat');
+    await offline.getByText(M.connectionLost).waitFor();
+    await offline.getByText('Disconnected', { exact: true }).waitFor();
+    await expect(offline.getByLabel('Message', { exact: true }).isDisabled()).resolves.toBe(true);
+    await look(offline, 'live-chat-disconnected');
+    await offline.close();
+
+    const input = customer.getByLabel('Message', { exact: true });
+    // Shift+Enter does not send; blank text is never sent.
+    await input.fill('   ');
+    await input.press('Enter');
+    await input.fill('Hello, my escrow payment shows pending');
+    await input.press('Shift+Enter');
+    await customer.waitForTimeout(300);
+    await expect(customer.getByText(M.empty).isVisible()).resolves.toBe(true);
+    // Enter sends; the input empties and the message shows as ours.
+    await input.press('Enter');
+    await customer.getByText('Hello, my escrow payment shows pending').waitFor();
+    await expect(input.inputValue()).resolves.toBe('');
+    // Markup is text.
+    await input.fill('<b>not bold</b>');
+    await input.press('Enter');
+    await customer.getByText('<b>not bold</b>', { exact: true }).waitFor();
+    expect(await customer.locator('[role="log"] b').count()).toBe(0);
+
+    const moderator = await signedIn('moderator@holdfast.dev');
+    onTestFailed(async () => {
+      await screenshot(moderator, 'live-chat-failure-moderator');
+    });
+    await moderator.goto('/support-console');
+    await moderator.getByRole('tab', { name: 'Live Chat' }).click();
+    const thread = moderator.getByRole('button', { name: /Bongani Buyer/ }).filter({ hasText: 'Awaiting reply' });
+    await thread.first().click();
+    await moderator.getByText('Hello, my escrow payment shows pending').waitFor();
+    await look(moderator, 'support-console-live-chat');
+    const reply = moderator.getByLabel('Reply', { exact: true });
+    await reply.fill('Hi! I can see your payment; it clears within a minute.');
+    await reply.press('Enter');
+    await moderator.getByText('Hi! I can see your payment; it clears within a minute.').waitFor();
+    await expect(reply.inputValue()).resolves.toBe('');
+    // Answered: no longer awaiting.
+    await moderator
+      .getByRole('button', { name: /Bongani Buyer/ })
+      .filter({ hasText: 'Awaiting reply' })
+      .waitFor({ state: 'detached' });
+
+    // The customer's page shows the answer without reloading, before the 5-second poll would have.
+    await customer.getByText('Hi! I can see your payment; it clears within a minute.').waitFor({ timeout: 4000 });
+    await customer.getByText(M.supportTeam, { exact: true }).nth(1).waitFor();
+    await expect(customer.getByText('Connected', { exact: true }).isVisible()).resolves.toBe(true);
+    await look(customer, 'live-chat-messages');
+
+    // A customer's new message reaches the console live too.
+    await input.fill('Thank you!');
+    await input.press('Enter');
+    await moderator.getByRole('log').getByText('Thank you!').waitFor({ timeout: 4000 });
+  });
+});
