@@ -28,7 +28,9 @@ export const directMessages = pgTable(
   (t) => [
     index('direct_messages_conversation_idx').on(t.conversationId, t.createdAt),
     // Unread counts: a receiver's unread messages.
-    index('direct_messages_unread_idx').on(t.receiverId, t.conversationId).where(sql`${t.readAt} IS NULL`),
+    index('direct_messages_unread_idx')
+      .on(t.receiverId, t.conversationId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );
 

@@ -43,7 +43,10 @@ export async function claimTotpCode(db: Db, secret: string, userId: string, code
   await db
     .delete(twoFactorUsedCodes)
     .where(
-      and(eq(twoFactorUsedCodes.userId, userId), lt(twoFactorUsedCodes.usedAt, new Date(Date.now() - CODE_LIFETIME_MS))),
+      and(
+        eq(twoFactorUsedCodes.userId, userId),
+        lt(twoFactorUsedCodes.usedAt, new Date(Date.now() - CODE_LIFETIME_MS)),
+      ),
     );
   const claimed = await db
     .insert(twoFactorUsedCodes)

@@ -28,7 +28,8 @@ export async function smsDestination(db: Db, userId: string): Promise<string | n
 export function sendTwoFactorSms(db: Db, sms: SmsProvider) {
   return async ({ user, otp }: { user: { id: string }; otp: string }) => {
     const to = await smsDestination(db, user.id);
-    if (!to) throw APIError.from('BAD_REQUEST', { code: 'NO_SMS_DESTINATION', message: 'No phone number for SMS codes' });
+    if (!to)
+      throw APIError.from('BAD_REQUEST', { code: 'NO_SMS_DESTINATION', message: 'No phone number for SMS codes' });
     try {
       await sms.send({ to, text: smsCodeText(otp), userId: user.id });
     } catch (error) {

@@ -55,8 +55,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
         response: { 200: ZTwoFactorSetupSmsResponse, ...errors },
       },
     },
-    async (request) =>
-      twoFactor.setupSms(requireUser(request), request.body.phoneNumber, authHeaders(request)),
+    async (request) => twoFactor.setupSms(requireUser(request), request.body.phoneNumber, authHeaders(request)),
   );
 
   r.post(

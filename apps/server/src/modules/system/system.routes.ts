@@ -58,7 +58,7 @@ export async function systemRoutes(app: FastifyInstance) {
         schema: {
           tags: ['system'],
           summary:
-            "Text messages sent through the outbox to the caller (signed in, or halfway through a two-factor sign-in); admins see all (development only)",
+            'Text messages sent through the outbox to the caller (signed in, or halfway through a two-factor sign-in); admins see all (development only)',
           response: { 200: z.object({ messages: z.array(ZDevTextMessage) }), 401: ZErrorResponse },
         },
       },
