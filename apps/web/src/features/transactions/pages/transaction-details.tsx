@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TPaymentIntentStatus } from '@holdfast/contracts';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, MessageSquare } from 'lucide-react';
 import { TransactionUnavailable } from '@/components/transaction-unavailable';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -77,7 +77,17 @@ export function TransactionDetailsPage() {
   return (
     <>
       <BackLink />
-      <h1 className="mb-4 text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Transaction Details</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Transaction Details</h1>
+        {(transaction.data.viewerRole === 'buyer' || transaction.data.viewerRole === 'seller') && (
+          <Button asChild variant="outline" size="sm">
+            <Link href={`/messages?conversation=${encodeURIComponent(transaction.data.id)}`}>
+              <MessageSquare aria-hidden="true" />
+              Message {transaction.data.viewerRole === 'buyer' ? 'Seller' : 'Buyer'}
+            </Link>
+          </Button>
+        )}
+      </div>
       <TransactionCard tx={transaction.data} />
     </>
   );

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TDirectMessage, TSendDirectMessageRequest } from '@holdfast/contracts';
+import { apiJson } from '@/lib/api';
+import { CONVERSATIONS_QUERY_KEY, conversationMessagesQueryKey } from './keys';
+
+/** POST /api/messages: to the other party of the conversation (the server trims and checks it). */
+export const sendMessage = (body: TSendDirectMessageRequest) => apiJson<TDirectMessage>('POST', '/api/messages', body);
+
+export function useSendMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (message) => {
+      // Shown at once; the refetch below (and the socket event) confirm it.
+      queryClient.setQueryData<TDirectMessage[]>(conversationMessagesQueryKey(message.conversationId), (old) =>
+        old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY, exact: true });
+    },
+  });
+}
