@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
 import { PROFILE_PICTURE_TYPES, type TProfilePictureType } from '@holdfast/contracts';
 
 /** Where pictures are served: GET /api/files/profile-pictures/:name (users.image holds this URL). */
@@ -24,6 +25,45 @@ export async function sniffPictureType(bytes: Uint8Array): Promise<TProfilePictu
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime as string | undefined;
   return mime && (PROFILE_PICTURE_TYPES as readonly string[]).includes(mime) ? (mime as TProfilePictureType) : null;
+}
+
+/** A stored picture fits within this many pixels a side: avatars are shown far smaller. */
+const MAX_SIDE = 512;
+/** Decoding stops above this many pixels (every frame counted), so a small file cannot unpack into gigabytes. */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** CPU time one picture may take (a long animation is the slow case). */
+const MAX_SECONDS = 10;
+
+const CODECS: Record<TProfilePictureType, { format: string; encode: (image: Sharp) => Sharp }> = {
+  'image/jpeg': { format: 'jpeg', encode: (image) => image.jpeg({ quality: 85 }) },
+  'image/png': { format: 'png', encode: (image) => image.png() },
+  'image/gif': { format: 'gif', encode: (image) => image.gif() },
+  'image/webp': { format: 'webp', encode: (image) => image.webp() },
+};
+
+/**
+ * The picture as it is stored and served: decoded and encoded again, never the uploaded bytes. Phone
+ * photos carry EXIF metadata, GPS coordinates of where they were taken among it (often someone's home),
+ * and a file can be an image and something else at once (a polyglot); only the pixels survive a
+ * re-encode. sharp writes no EXIF, XMP, IPTC or comments unless asked, and converts to sRGB. The photo is
+ * turned upright from its EXIF orientation first (that tag goes with the rest), then fitted within
+ * 512×512 without enlarging, in the format it came in, so `type` still names the bytes. Animated GIF and
+ * WebP stay animated, except that sharp cannot turn several frames a quarter turn (EXIF orientations
+ * 5–8): such an animation keeps only its first frame, upright. Throws when the bytes do not decode as
+ * `type` (corrupt, truncated, over the pixel limit or the time limit).
+ */
+export async function reencodePicture(bytes: Buffer, type: TProfilePictureType): Promise<Buffer> {
+  const codec = CODECS[type];
+  const { format, pages = 1, orientation = 1 } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (format !== codec.format) throw new Error(`decodes as ${format}, not ${codec.format}`);
+  const image = sharp(bytes, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    autoOrient: true,
+    animated: pages > 1 && orientation < 5,
+  })
+    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .timeout({ seconds: MAX_SECONDS });
+  return codec.encode(image).toBuffer();
 }
 
 /** A new random name, so every upload has its own URL and can be cached forever. */

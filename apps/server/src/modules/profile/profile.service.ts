@@ -22,6 +22,7 @@ import {
   pictureNameOfUrl,
   pictureStorageKey,
   pictureUrl,
+  reencodePicture,
   sniffPictureType,
 } from './profile.pictures.js';
 import {
@@ -86,14 +87,21 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
 
   /**
    * Stores a new picture under a random name and makes it the caller's profileImageUrl, then deletes
-   * the one it replaces. The type comes from the bytes alone.
+   * the one it replaces. The type comes from the bytes alone; what is stored is the picture re-encoded
+   * (upright, without metadata, at most 512×512), never the uploaded bytes.
    */
   async function uploadPicture(user: SessionUser, bytes: Buffer): Promise<TUploadProfilePictureResponse> {
     if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw appError('FILE_TOO_LARGE', messageLine(M.fileTooLarge));
     const type = bytes.length ? await sniffPictureType(bytes) : null;
     if (!type) throw appError('INVALID_FILE_TYPE', messageLine(M.invalidFileType));
+    // An image header over bytes that do not decode is not an image either.
+    const picture = await reencodePicture(bytes, type).catch((err: unknown) => {
+      log?.info({ err }, 'refused a profile picture that does not decode');
+      return null;
+    });
+    if (!picture) throw appError('INVALID_FILE_TYPE', messageLine(M.invalidFileType));
     const name = newPictureName(type);
-    await storage.put(pictureStorageKey(name), bytes, type);
+    await storage.put(pictureStorageKey(name), picture, type);
     let previous: string | null;
     try {
       previous = await replaceImage(db, user.id, pictureUrl(name));
