@@ -80,8 +80,15 @@ const priorityRank = sql`CASE ${supportChats.priority} WHEN 'urgent' THEN 0 WHEN
  * Every chat for the staff console, filtered by status and priority: most urgent first, then the one
  * waiting longest. Counts and the last message come from correlated subqueries over the chat index.
  */
-export async function listConsoleChats(db: DbOrTx, filter: TSupportConsoleQuery): Promise<TSupportConsoleChat[]> {
+export async function listConsoleChats(
+  db: DbOrTx,
+  filter: TSupportConsoleQuery & { id?: string },
+): Promise<TSupportConsoleChat[]> {
   const where: SQL[] = [];
+  if (filter.id !== undefined) {
+    if (!UUID.test(filter.id)) return [];
+    where.push(eq(supportChats.id, filter.id));
+  }
   if (filter.status) where.push(eq(supportChats.status, filter.status));
   if (filter.priority) where.push(eq(supportChats.priority, filter.priority));
   const rows = await db

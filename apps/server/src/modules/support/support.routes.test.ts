@@ -50,6 +50,7 @@ describe('signed out', () => {
       anon('PATCH', `/api/support/chats/${chat.id}/status`, { status: 'closed' }),
       anon('GET', '/api/support/console/chats'),
       anon('GET', '/api/support/console/chats?status=nonsense'),
+      anon('GET', `/api/support/console/chats/${chat.id}`),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.statusCode).toBe(401);
@@ -319,11 +320,32 @@ describe('GET /api/support/console/chats', () => {
     expect((await get('?status=reopened')).statusCode).toBe(400);
   });
 
+  it('answers one chat as the list does; unknown ids 404', async () => {
+    const customer = await registerUser(t.app, { firstName: 'Zola' });
+    const chat = await openChat(customer);
+    await write(customer, chat.id, 'First');
+    const res = await as(t.app, moderator)('GET', `/api/support/console/chats/${chat.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: chat.id,
+      customer: { firstName: 'Zola', email: customer.email },
+      messageCount: 1,
+      lastMessageFromSupport: false,
+    });
+    for (const id of [MISSING, 'nope']) {
+      expect((await as(t.app, admin)('GET', `/api/support/console/chats/${id}`)).statusCode).toBe(404);
+    }
+  });
+
   it('is for staff only (403)', async () => {
+    const chat = await openChat(await registerUser(t.app));
     for (const role of ['buyer', 'seller'] as const) {
-      const res = await as(t.app, await registerUser(t.app, { role }))('GET', '/api/support/console/chats');
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe(M.consoleStaffOnly);
+      const who = await registerUser(t.app, { role });
+      for (const url of ['/api/support/console/chats', `/api/support/console/chats/${chat.id}`]) {
+        const res = await as(t.app, who)('GET', url);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(M.consoleStaffOnly);
+      }
     }
   });
 });

@@ -7,6 +7,7 @@ import {
   ZSupportChat,
   ZSupportChatList,
   ZSupportChatParams,
+  ZSupportConsoleChat,
   ZSupportConsoleChatList,
   ZSupportConsoleQuery,
   ZSupportMessage,
@@ -117,5 +118,18 @@ export async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.consoleList(requireUser(request), request.query),
+  );
+
+  r.get(
+    '/support/console/chats/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One support chat as the staff console shows it (staff only)',
+        params: ZSupportChatParams,
+        response: { 200: ZSupportConsoleChat, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => service.consoleChat(requireUser(request), request.params.id),
   );
 }

@@ -114,13 +114,20 @@ export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub })
     return listConsoleChats(db, filter);
   }
 
+  async function consoleChat(user: SessionUser, chatId: string): Promise<TSupportConsoleChat> {
+    if (!isSupportStaff(user.role)) throw forbidden(M.consoleStaffOnly);
+    const [chat] = await listConsoleChats(db, { id: chatId });
+    if (!chat) throw notFound(M.chatNotFound);
+    return chat;
+  }
+
   /** For the socket: may this person follow the chat's events? */
   async function canFollow(user: Pick<SessionUser, 'id' | 'role'>, chatId: string): Promise<boolean> {
     const chat = await findChat(db, chatId);
     return Boolean(chat && maySeeChat(user, chat));
   }
 
-  return { listOwn, create, messages, send, updateStatus, consoleList, canFollow };
+  return { listOwn, create, messages, send, updateStatus, consoleList, consoleChat, canFollow };
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;
