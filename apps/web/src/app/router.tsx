@@ -27,6 +27,7 @@ import { PublicProfilePage } from '@/features/profile/pages/public-profile';
 import { SecuritySettingsPage } from '@/features/security/pages/security-settings';
 import { LiveChatPage } from '@/features/support/pages/live-chat';
 import { SupportPage } from '@/features/support/pages/support';
+import { SupportConsolePage } from '@/features/support-console/pages/support-console';
 import { CreateTransactionPage } from '@/features/transactions/pages/create-transaction';
 import { TransactionDetailsPage } from '@/features/transactions/pages/transaction-details';
 import { TransactionsPage } from '@/features/transactions/pages/transactions';
@@ -52,6 +53,7 @@ const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
   ['/security-settings', SecuritySettingsPage],
   ['/support', SupportPage],
   ['/live-chat', LiveChatPage],
+  ['/support-console', SupportConsolePage],
   ['/profile-settings', ProfileSettingsPage],
 ];
 

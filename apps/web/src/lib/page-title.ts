@@ -20,6 +20,7 @@ const TITLES: Array<[pattern: RegExp, title: string]> = [
   [/^\/moderator-application$/, 'Become a Moderator'],
   [/^\/security-settings$/, 'Security Settings'],
   [/^\/support$/, 'Support Center'],
+  [/^\/support-console$/, 'Support Console'],
   [/^\/live-chat$/, 'Live Chat'],
   [/^\/profile-settings$/, 'Profile Settings'],
   [/^\/profile\/[^/]+$/, 'Public Profile'],

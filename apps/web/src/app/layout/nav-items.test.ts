@@ -28,7 +28,12 @@ describe('navigation by role', () => {
       '/profile-settings',
     ]);
     expect(accountMenuItems('buyer').at(-1)?.label).toBe('Create Transaction');
-    expect(accountMenuItems('moderator').at(-1)?.label).toBe('Moderator Dashboard');
+    expect(accountMenuItems('moderator').map((i) => i.label)).toEqual(
+      expect.arrayContaining(['Moderator Dashboard', 'Support Console']),
+    );
+    expect(hrefs(accountMenuItems('moderator')).slice(-2)).toEqual(['/moderator-dashboard', '/support-console']);
+    expect(hrefs(accountMenuItems('admin')).slice(-2)).toEqual(['/admin-dashboard', '/support-console']);
+    expect(hrefs(accountMenuItems('buyer'))).not.toContain('/support-console');
   });
 
   it('marks the active link', () => {

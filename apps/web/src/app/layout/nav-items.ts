@@ -1,6 +1,7 @@
 import {
   ArrowLeftRight,
   Gavel,
+  Headphones,
   LayoutDashboard,
   LifeBuoy,
   MessageCircle,
@@ -47,6 +48,8 @@ export function accountMenuItems(role: TRole): NavItem[] {
     items.push({ href: '/create-transaction', label: 'Create Transaction', icon: PlusCircle });
   if (role === 'moderator') items.push({ href: '/moderator-dashboard', label: 'Moderator Dashboard', icon: Gavel });
   if (role === 'admin') items.push({ href: '/admin-dashboard', label: 'Admin Dashboard', icon: ShieldCheck });
+  if (role === 'moderator' || role === 'admin')
+    items.push({ href: '/support-console', label: 'Support Console', icon: Headphones });
   return items;
 }
 
