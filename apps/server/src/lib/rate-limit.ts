@@ -132,6 +132,16 @@ export const RATE_LIMITS = {
     keyGenerator: perUser,
     errorResponseBuilder: () => tooManyRequests(SUPPORT_MESSAGES.tooManyMessages),
   },
+  /** Profile pictures per user: each one is decoded and re-encoded, the heaviest work a person can ask for. */
+  profilePictures: {
+    max: 20,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
+  /** Public profiles per address: readable by anyone, not a directory to scrape. */
+  publicProfiles: { max: 120, timeWindow: '1 minute' },
   /** Verification emails: a mailbox is not a target for flooding. */
   verificationEmail: {
     max: 3,

@@ -17,6 +17,7 @@ import {
   messageLine,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { appError, badRequest, notFound } from '../../lib/errors.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
@@ -87,6 +88,7 @@ export async function profileRoutes(app: FastifyInstance) {
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/user/upload-profile-picture',
       {
+        config: { rateLimit: RATE_LIMITS.profilePictures },
         // The body schema documents the form; the file itself is read from the stream by request.file().
         validatorCompiler: () => (value) => ({ value }),
         schema: {
@@ -154,6 +156,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/public/profile/:slug',
     {
+      config: { rateLimit: RATE_LIMITS.publicProfiles },
       schema: {
         tags,
         summary: 'Public: a profile by its slug (name, picture, verification, statistics, reviews); never an email',
@@ -167,6 +170,7 @@ export async function profileRoutes(app: FastifyInstance) {
   r.get(
     '/public/profile/:slug/transactions',
     {
+      config: { rateLimit: RATE_LIMITS.publicProfiles },
       schema: {
         tags,
         summary: "Public: the profile's newest transactions when its owner made them public, else an empty list",
