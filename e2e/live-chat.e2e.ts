@@ -100,12 +100,12 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await moderator.getByRole('tab', { name: 'Live Chat' }).click();
     const thread = moderator.getByRole('button', { name: /Bongani Buyer/ }).filter({ hasText: 'Awaiting reply' });
     await thread.first().click();
-    await moderator.getByText('Hello, my escrow payment shows pending').waitFor();
+    await moderator.getByRole('log').getByText('Hello, my escrow payment shows pending').waitFor();
     await look(moderator, 'support-console-live-chat');
     const reply = moderator.getByLabel('Reply', { exact: true });
     await reply.fill('Hi! I can see your payment; it clears within a minute.');
     await reply.press('Enter');
-    await moderator.getByText('Hi! I can see your payment; it clears within a minute.').waitFor();
+    await moderator.getByRole('log').getByText('Hi! I can see your payment; it clears within a minute.').waitFor();
     await expect(reply.inputValue()).resolves.toBe('');
     // Answered: no longer awaiting.
     await moderator
