@@ -1,27 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_CHAT_MESSAGES as M } from '@holdfast/contracts';
-import {
-  browserMissing,
-  expectNoAxeViolations,
-  expectNoHorizontalOverflow,
-  launchBrowser,
-  screenshot,
-} from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const DEMO_PASSWORD = 'Holdfast-demo-1';
-
-/** Looks at a page at phone and desktop width: axe-core clean, no sideways scrolling, a screenshot of each. */
-async function look(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${name} at ${width}px`);
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe.skipIf(browserMissing)('live chat in the browser', () => {
   let server: RunningServer;
@@ -62,7 +45,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     for (const block of ['Instant Support', 'Transaction Help', 'Platform Guidance', M.supportTeam]) {
       await customer.getByText(block, { exact: true }).first().waitFor();
     }
-    await look(customer, 'live-chat-empty');
+    await lookAtBothWidths(customer, 'live-chat-empty');
 
     // Without a socket: Disconnected, the notice, and the input disabled (the page keeps retrying).
     const offline = await customer.context().newPage();
@@ -71,7 +54,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await offline.getByText(M.connectionLost).waitFor();
     await offline.getByText('Disconnected', { exact: true }).waitFor();
     await expect(offline.getByLabel('Message', { exact: true }).isDisabled()).resolves.toBe(true);
-    await look(offline, 'live-chat-disconnected');
+    await lookAtBothWidths(offline, 'live-chat-disconnected');
     await offline.close();
 
     const input = customer.getByLabel('Message', { exact: true });
@@ -101,7 +84,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     const thread = moderator.getByRole('button', { name: /Bongani Buyer/ }).filter({ hasText: 'Awaiting reply' });
     await thread.first().click();
     await moderator.getByRole('log').getByText('Hello, my escrow payment shows pending').waitFor();
-    await look(moderator, 'support-console-live-chat');
+    await lookAtBothWidths(moderator, 'support-console-live-chat');
     const reply = moderator.getByLabel('Reply', { exact: true });
     await reply.fill('Hi! I can see your payment; it clears within a minute.');
     await reply.press('Enter');
@@ -117,7 +100,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await customer.getByText('Hi! I can see your payment; it clears within a minute.').waitFor({ timeout: 4000 });
     await customer.getByText(M.supportTeam, { exact: true }).nth(1).waitFor();
     await expect(customer.getByText('Connected', { exact: true }).isVisible()).resolves.toBe(true);
-    await look(customer, 'live-chat-messages');
+    await lookAtBothWidths(customer, 'live-chat-messages');
 
     // A customer's new message reaches the console live too.
     await input.fill('Thank you!');

@@ -1,29 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  browserMissing,
-  expectNoAxeViolations,
-  expectNoHorizontalOverflow,
-  launchBrowser,
-  screenshot,
-} from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const DEMO_PASSWORD = 'Holdfast-demo-1';
 const RECORD_PLAYER = 'Vintage record player, fully serviced';
 const LOGO = 'Logo design for a coffee shop (3 concepts)';
-
-/** Looks at a page at phone and desktop width: axe-core clean, no sideways scrolling, a screenshot of each. */
-async function look(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-    await expectNoAxeViolations(page, `${name} at ${width}px`);
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
@@ -82,7 +64,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await item(buyer, RECORD_PLAYER).waitFor();
     await expect(item(buyer, LOGO).textContent()).resolves.toContain('Sipho Seller');
     await buyer.getByRole('heading', { name: 'Select a Conversation' }).waitFor();
-    await look(buyer, 'messages-list');
+    await lookAtBothWidths(buyer, 'messages-list');
 
     // Search by the other person's name or the description.
     const search = buyer.getByRole('searchbox', { name: 'Search conversations' });
@@ -146,7 +128,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await expect(logoItem.innerText()).resolves.toMatch(/1\s*unread/);
     // Not opened yet: one tick on the seller's side.
     await bubble(seller, 'The first concepts are ready for you.').getByText('Sent', { exact: true }).waitFor();
-    await look(buyer, 'messages-thread');
+    await lookAtBothWidths(buyer, 'messages-thread');
 
     // Opening it marks it read: the badge goes, and the seller's tick turns double.
     await logoItem.click();

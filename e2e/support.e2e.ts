@@ -1,26 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  browserMissing,
-  expectNoAxeViolations,
-  expectNoHorizontalOverflow,
-  launchBrowser,
-  screenshot,
-} from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const DEMO_PASSWORD = 'Holdfast-demo-1';
-
-/** Looks at a page at phone and desktop width: axe-core clean, no sideways scrolling, a screenshot of each. */
-async function look(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${name} at ${width}px`);
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Marks the document; the mark survives only as long as the page is not reloaded. */
 const markDocument = (page: Page) =>
@@ -68,7 +51,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await customer.getByText('No conversations yet').waitFor();
     await customer.getByText('Click "New Chat" to get started').waitFor();
     await customer.getByText('Select a conversation').waitFor();
-    await look(customer, 'support-empty');
+    await lookAtBothWidths(customer, 'support-empty');
 
     // New Chat: subject required (blank is not sent), priority medium by default.
     await customer.getByRole('button', { name: 'New Chat' }).click();
@@ -85,7 +68,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await customer.getByRole('option', { name: 'Urgent' }).click();
     await customer.getByRole('listbox').waitFor({ state: 'detached' });
     await expect(customer.getByLabel('Priority').textContent()).resolves.toBe('Urgent');
-    await look(customer, 'support-new-chat');
+    await lookAtBothWidths(customer, 'support-new-chat');
     await create.click();
     await customer.getByText('Chat Created').first().waitFor();
 
@@ -104,7 +87,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await box.press('Enter');
     await customer.getByText('Hello, the refund for order 42 is <i>missing</i>.').waitFor();
     await expect(box.inputValue()).resolves.toBe('');
-    await look(customer, 'support-chat');
+    await lookAtBothWidths(customer, 'support-chat');
     await markDocument(customer);
 
     // Staff: the chat waits in the console's queue.
@@ -118,7 +101,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Awaiting reply');
     await expect(row.textContent()).resolves.toContain('1 message');
-    await look(staff, 'support-console-queue');
+    await lookAtBothWidths(staff, 'support-console-queue');
 
     // Filters: closed shows nothing yet, open shows the chat.
     await staff.getByLabel('Status').click();
@@ -139,7 +122,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await staff.getByPlaceholder('Type your reply...').fill('We have found it: the refund goes out today.');
     await staff.getByRole('button', { name: 'Send' }).click();
     await staff.getByText('We have found it: the refund goes out today.').waitFor();
-    await look(staff, 'support-console-chat');
+    await lookAtBothWidths(staff, 'support-console-chat');
 
     // The customer sees the reply arrive, marked as from the support team, without reloading.
     await customer.getByText('We have found it: the refund goes out today.').waitFor({ timeout: 5000 });
@@ -157,7 +140,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await customer.getByText('This conversation is closed.', { exact: false }).waitFor();
     await expect(box.isDisabled()).resolves.toBe(true);
     await expect(stillSameDocument(customer)).resolves.toBe(true);
-    await look(customer, 'support-chat-closed');
+    await lookAtBothWidths(customer, 'support-chat-closed');
     const chats = await (await customer.request.get('/api/support/chats')).json();
     const refused = await customer.request.post(`/api/support/chats/${chats[0].id}/messages`, {
       data: { message: 'Still there?' },
@@ -168,7 +151,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await customer.setViewportSize({ width: 390, height: 900 });
     await customer.getByRole('button', { name: 'Back' }).click();
     await customer.getByRole('heading', { name: 'Your Conversations' }).waitFor();
-    await look(customer, 'support-list');
+    await lookAtBothWidths(customer, 'support-list');
 
     // The Live Chat tab is the other half of the console.
     await staff.getByRole('tab', { name: 'Live Chat' }).click();
@@ -177,6 +160,6 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     // A customer is not staff.
     await customer.goto('/support-console');
     await customer.getByText('Only moderators and admins can access the support console.').waitFor();
-    await look(customer, 'support-console-denied');
+    await lookAtBothWidths(customer, 'support-console-denied');
   });
 });

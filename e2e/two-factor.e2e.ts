@@ -1,29 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { totpCode } from '../apps/server/src/test/totp.js';
-import {
-  browserMissing,
-  expectNoAxeViolations,
-  expectNoHorizontalOverflow,
-  launchBrowser,
-  screenshot,
-  uniqueEmail,
-} from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, uniqueEmail } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PASSWORD = 'Sturdy-pass-42';
 const DEMO_PASSWORD = 'Holdfast-demo-1';
-
-/** Looks at a page at phone and desktop width: axe-core clean, no sideways scrolling, a screenshot of each. */
-async function look(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoAxeViolations(page, `${name} at ${width}px`);
-    await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
-    await screenshot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signInWithPassword(page: Page, email: string, password: string, path = '/login') {
   await page.goto(path);
@@ -70,7 +52,7 @@ describe.skipIf(browserMissing)('two-factor sign-in in the browser', () => {
     await page.goto('/security-settings');
     await page.getByRole('heading', { name: 'Two-Factor Authentication' }).waitFor();
     await expect(page.getByText('Disabled', { exact: true }).isVisible()).resolves.toBe(true);
-    await look(page, 'security-settings-setup');
+    await lookAtBothWidths(page, 'security-settings-setup');
 
     await page.getByRole('button', { name: 'Set Up Authenticator App' }).click();
     await page.getByText('QR Code Generated').first().waitFor();
@@ -80,17 +62,17 @@ describe.skipIf(browserMissing)('two-factor sign-in in the browser', () => {
     const verify = page.getByRole('button', { name: 'Verify and Enable' });
     await page.getByLabel('Verification code').fill('12345');
     await expect(verify.isDisabled()).resolves.toBe(true); // the 6-character rule
-    await look(page, 'security-settings-verify');
+    await lookAtBothWidths(page, 'security-settings-verify');
 
     await page.getByLabel('Verification code').fill(totpCode(secret));
     await verify.click();
     await page.getByText('Two-factor authentication enabled successfully').first().waitFor();
     const codes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
-    await look(page, 'security-settings-backup-codes');
+    await lookAtBothWidths(page, 'security-settings-backup-codes');
     await page.getByRole('button', { name: "I've saved my codes" }).click();
     await page.getByText('Enabled', { exact: true }).waitFor();
-    await look(page, 'security-settings-enabled');
+    await lookAtBothWidths(page, 'security-settings-enabled');
 
     // Sign out; the password alone no longer signs in.
     await signOut(page);
@@ -99,7 +81,7 @@ describe.skipIf(browserMissing)('two-factor sign-in in the browser', () => {
     await page.getByLabel('Verification code').fill(totpCode(secret, 1) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Invalid verification code').first().waitFor();
-    await look(page, 'login-two-factor');
+    await lookAtBothWidths(page, 'login-two-factor');
     const code = totpCode(secret, 1);
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -153,7 +135,7 @@ describe.skipIf(browserMissing)('staff must enrol a second factor (REQUIRE_STAFF
     await page.getByText('Two-factor authentication required').waitFor();
     await page.goto('/moderator-dashboard');
     await page.waitForURL('**/security-settings');
-    await look(page, 'security-settings-staff');
+    await lookAtBothWidths(page, 'security-settings-staff');
 
     await page.getByLabel('Phone number').fill('0821234567');
     await page.getByRole('button', { name: 'Send Code' }).click();

@@ -62,3 +62,18 @@ export async function expectNoHorizontalOverflow(page: Page, label = page.url())
       `${label} scrolls sideways: ${overflow.scrollWidth}px wide in a ${overflow.width}px viewport (${overflow.culprits.join(', ')})`,
     );
 }
+
+/**
+ * Looks at the page as it is at phone and desktop width (390 and 1280 px): images loaded, axe-core clean,
+ * no sideways scrolling, a screenshot `<name>-<width>.png` of each; leaves the page at 1280 px.
+ */
+export async function lookAtBothWidths(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    await expectNoAxeViolations(page, `${name} at ${width}px`);
+    await expectNoHorizontalOverflow(page, `${name} at ${width}px`);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
