@@ -1,9 +1,8 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { registerUser } from '../test/factories.js';
-import { listen, openSocket, pause } from '../test/sockets.js';
+import { listen, openSocket, pause, testRedisUrl, twoInstancesUnavailable } from '../test/sockets.js';
 import { createTestApp, createTestDatabase, testEngine, type TestApp } from '../test/test-app.js';
 import { STAFF_CHANNEL, userChannel } from './channels.js';
 import { parseClientMessage } from './socket-route.js';
@@ -95,36 +94,12 @@ describe('/ws on one instance', () => {
   }, 10_000);
 });
 
-/** Whether something listens on a local TCP port. */
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    setTimeout(() => {
-      s.destroy();
-      resolve(false);
-    }, 1000);
-  });
-}
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await reachable(Number(new URL(redisUrl).port || 6379));
-const skipTwoInstances =
-  testEngine !== 'postgres'
-    ? 'two instances need PostgreSQL (runs in the postgres project, with TEST_DATABASE_URL)'
-    : !redisUp
-      ? `two instances need Redis at ${redisUrl} (set TEST_REDIS_URL, or start redis-server)`
-      : null;
-if (skipTwoInstances) console.warn(`[realtime] skipped: ${skipTwoInstances}`);
+const skipTwoInstances = await twoInstancesUnavailable('realtime', testEngine);
 
 describe.skipIf(skipTwoInstances)('two instances sharing PostgreSQL and Redis', () => {
   it('delivers an event published on instance A to a socket held by instance B', async () => {
     const database = await createTestDatabase();
-    const config = testConfig({ REDIS_URL: redisUrl, PUBLIC_URL: ORIGIN });
+    const config = testConfig({ REDIS_URL: testRedisUrl, PUBLIC_URL: ORIGIN });
     const a = await buildApp({ config, database });
     const b = await buildApp({ config, database });
     try {

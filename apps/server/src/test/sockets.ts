@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 
@@ -79,3 +80,35 @@ export function openSocket(
 
 /** Resolves after `ms`; for asserting that nothing arrives. */
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Whether something listens on a local TCP port. */
+function reachable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    const done = (up: boolean) => {
+      s.destroy();
+      resolve(up);
+    };
+    s.once('connect', () => done(true));
+    s.once('error', () => done(false));
+    setTimeout(() => done(false), 1000);
+  });
+}
+
+/** The Redis the two-instance tests share (TEST_REDIS_URL, else the local one). */
+export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Why a two-instance test cannot run here (it needs PostgreSQL and Redis), or null when it can. The
+ * reason is printed, so a skipped test never passes silently.
+ */
+export async function twoInstancesUnavailable(label: string, engine: string): Promise<string | null> {
+  const reason =
+    engine !== 'postgres'
+      ? 'two instances need PostgreSQL (runs in the postgres project, with TEST_DATABASE_URL)'
+      : !(await reachable(Number(new URL(testRedisUrl).port || 6379)))
+        ? `two instances need Redis at ${testRedisUrl} (set TEST_REDIS_URL, or start redis-server)`
+        : null;
+  if (reason) console.warn(`[${label}] two-instance test skipped: ${reason}`);
+  return reason;
+}

@@ -1,10 +1,16 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
 import { registerUser } from '../../test/factories.js';
 import { as, createTransaction, parties } from '../../test/money-factories.js';
-import { listen, openSocket, pause, type TestSocket } from '../../test/sockets.js';
+import {
+  listen,
+  openSocket,
+  pause,
+  type TestSocket,
+  testRedisUrl,
+  twoInstancesUnavailable,
+} from '../../test/sockets.js';
 import { createTestApp, createTestDatabase, testEngine, type TestApp } from '../../test/test-app.js';
 
 const ORIGIN = 'http://holdfast.test';
@@ -79,36 +85,12 @@ describe('private messages over /ws', () => {
   });
 });
 
-/** Whether something listens on a local TCP port. */
-function reachable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    setTimeout(() => {
-      s.destroy();
-      resolve(false);
-    }, 1000);
-  });
-}
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await reachable(Number(new URL(redisUrl).port || 6379));
-const skipTwoInstances =
-  testEngine !== 'postgres'
-    ? 'two instances need PostgreSQL (runs in the postgres project, with TEST_DATABASE_URL)'
-    : !redisUp
-      ? `two instances need Redis at ${redisUrl} (set TEST_REDIS_URL, or start redis-server)`
-      : null;
-if (skipTwoInstances) console.warn(`[messages] two-instance test skipped: ${skipTwoInstances}`);
+const skipTwoInstances = await twoInstancesUnavailable('messages', testEngine);
 
 describe.skipIf(skipTwoInstances)('private messages across two instances sharing PostgreSQL and Redis', () => {
   it('a message POSTed through instance A reaches the receiver’s socket held by instance B', async () => {
     const database = await createTestDatabase();
-    const config = testConfig({ REDIS_URL: redisUrl, PUBLIC_URL: ORIGIN });
+    const config = testConfig({ REDIS_URL: testRedisUrl, PUBLIC_URL: ORIGIN });
     const a = await buildApp({ config, database });
     const b = await buildApp({ config, database });
     try {
