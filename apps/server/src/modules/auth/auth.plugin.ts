@@ -89,18 +89,23 @@ const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
 
 /** Pages and assets are not gated (the web shows its own "Choose a new password" page); the API is. */
 export function allowedWhilePasswordChangeRequired(url: string): boolean {
+  const path = gatedPath(url);
+  return !path || OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) || path.startsWith(`${AUTH_BASE_PATH}/`);
+}
+
+/** The path of an API or socket request, which the account gates apply to; null for pages and assets. */
+function gatedPath(url: string): string | null {
   const path = url.split('?')[0]!.replace(/\/+$/, '');
-  if (path !== '/api' && !path.startsWith('/api/') && !path.startsWith('/ws')) return true;
-  return OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) || path.startsWith(`${AUTH_BASE_PATH}/`);
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/ws') ? path : null;
 }
 
 const isStaff = (role: string) => role === 'moderator' || role === 'admin';
 
 /** What staff without two-factor may still call: their own account and security (to enrol), pages, dev tools. */
 export function allowedBeforeStaffTwoFactor(url: string): boolean {
-  const path = url.split('?')[0]!.replace(/\/+$/, '');
-  if (path !== '/api' && !path.startsWith('/api/') && !path.startsWith('/ws')) return true;
+  const path = gatedPath(url);
   return (
+    !path ||
     OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) ||
     path.startsWith('/api/auth/') ||
     path.startsWith('/api/dev/') ||

@@ -62,7 +62,7 @@ interface CookieSettings {
 }
 
 /** Cookie pairs as the browser sent them; the first of a repeated name wins (as in better-call). */
-function parseCookieHeader(header: string): Map<string, string> {
+export function parseCookieHeader(header: string): Map<string, string> {
   const cookies = new Map<string, string>();
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, tooManyRequests } from '../../lib/errors.js';
 import type { EmailProvider } from '../../providers/email/index.js';
 import type { Auth } from './auth.js';
-import { verifySignedToken } from './session-lookup.js';
+import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
 import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
 
 const ISSUER = 'Holdfast';
@@ -67,14 +67,6 @@ function withCookiesFrom(headers: Headers, setCookie: Headers): Headers {
     .filter((pair) => !pair.endsWith('='));
   next.set('cookie', pairs.join('; '));
   return next;
-}
-
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return undefined;
 }
 
 export interface TwoFactorServiceDeps {
@@ -269,7 +261,7 @@ export function createTwoFactorService({ db, auth, secret, email, log }: TwoFact
   async function challengeOwner(headers: Headers): Promise<string | null> {
     const context = await auth.$context;
     const name = context.createAuthCookie(CHALLENGE_COOKIE).name;
-    const value = cookieValue(headers.get('cookie'), name);
+    const value = parseCookieHeader(headers.get('cookie') ?? '').get(name);
     const identifier = value && verifySignedToken(value, context.secret);
     if (!identifier) return null;
     const [row] = await db
