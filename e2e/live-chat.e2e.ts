@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_CHAT_MESSAGES as M } from '@holdfast/contracts';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot } from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-
-const DEMO_PASSWORD = 'Holdfast-demo-1';
 
 describe.skipIf(browserMissing)('live chat in the browser', () => {
   let server: RunningServer;
@@ -25,11 +23,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/dashboard');
+    await signInThroughForm(page, email);
     return page;
   }
 

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot } from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const DEMO_PASSWORD = 'Holdfast-demo-1';
 const RECORD_PLAYER = 'Vintage record player, fully serviced';
 const LOGO = 'Logo design for a coffee shop (3 concepts)';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 /** A conversation's item in the list, by its transaction's description. */
 const item = (page: Page, description: string) =>
@@ -54,8 +45,8 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
   it('buyer and seller message each other live: read ticks, unread badges, search, archive, the back button', async () => {
     const buyer = await newPage('buyer');
     const seller = await newPage('seller');
-    await signIn(buyer, 'buyer@holdfast.dev');
-    await signIn(seller, 'seller@holdfast.dev');
+    await signInThroughForm(buyer, 'buyer@holdfast.dev');
+    await signInThroughForm(seller, 'seller@holdfast.dev');
 
     // The buyer's list: both transactions with the demo seller, nothing open yet.
     await buyer.goto('/messages');

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot } from './support/browser.js';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
-
-const DEMO_PASSWORD = 'Holdfast-demo-1';
 
 /** Marks the document; the mark survives only as long as the page is not reloaded. */
 const markDocument = (page: Page) =>
@@ -29,11 +27,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/dashboard');
+    await signInThroughForm(page, email);
     return page;
   }
 

@@ -77,3 +77,15 @@ export async function lookAtBothWidths(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** The password of every demo account the server seeds in development. */
+export const DEMO_PASSWORD = 'Holdfast-demo-1';
+
+/** Signs in through the /login form and waits for the dashboard (accounts without two-factor). */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL('**/dashboard');
+}
