@@ -160,7 +160,7 @@ describe.skipIf(browserMissing)('password reset and signed-in sessions in the br
     await laptop.reload();
     await card.getByRole('listitem').nth(1).waitFor();
     await card.getByRole('button', { name: 'Sign out everywhere else' }).click();
-    await laptop.getByText('1 other session was signed out.').waitFor();
+    await laptop.getByText('1 other session was signed out.', { exact: true }).waitFor();
     await expectSignedOutByServer(tablet);
     await laptop.reload();
     await card.getByText('This device').waitFor();
