@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A page in a real browser on a busy CI machine can take seconds to settle; 1 s (the default) flakes.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

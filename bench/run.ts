@@ -1,244 +1,376 @@
 /**
- * Benchmarks (never timed tests): escrow releases per second and the throughput of the hot GET routes,
- * each reported as a ratio to a bare Fastify route measured in the same run, right before that engine,
- * with the same client. Runs against the embedded PGlite, and against PostgreSQL when
- * BENCH_DATABASE_URL or TEST_DATABASE_URL is set. See docs/performance.md.
+ * The benchmark (never a timed test): every figure of issue 12's request and release paths, measured
+ * from outside the server. See docs/performance.md.
  *
- *   npm run bench                      # PGlite (+ PostgreSQL when configured)
- *   BENCH_SECONDS=10 npm run bench     # longer runs
- *   BENCH_JSON=out.json npm run bench  # the rows as JSON too
+ *   npm run bench                                   # PGlite, and PostgreSQL when a URL is set
+ *   TEST_DATABASE_URL=postgres://… npm run bench    # (BENCH_DATABASE_URL wins) fresh database, dropped after
+ *   BENCH_SECONDS=5 BENCH_ROUNDS=3 npm run bench    # the defaults
+ *   BENCH_ENGINES=postgres npm run bench            # one engine only
+ *   BENCH_JSON=out.json npm run bench               # every run as JSON too
+ *   BENCH_CPU_PROF=dir npm run bench                # the app server runs under node --cpu-prof
  *
- * Fairness: the client runs in this process, so its cost counts against every figure. It is kept small
- * (node:http with keep-alive sockets; `fetch` cost several times the bare route itself) and identical
- * for the baseline and the app. Every measurement is preceded by an unmeasured warm-up, and the list is
- * measured on a fixed number of transactions so its figure does not depend on how many releases ran.
+ * Processes: the bare Fastify route (bench/external/bare-server.ts), the app (bench/external/app-server.ts,
+ * built as the server builds it, with a bench-only raw-SQL instance beside it), and the load generators:
+ * autocannon -c 50 for the GET routes, bench/external/release-client.ts for releases (autocannon cannot
+ * chain dependent requests). Each measured run is preceded by a bare run, in rounds (bare, A, bare, B, …),
+ * and each figure is the median over the rounds of the ratio to the bare run right before it.
+ * CPU per operation: utime+stime deltas of the app process from /proc/<pid>/stat, and on PostgreSQL of
+ * every backend serving the bench database (pids from pg_stat_activity, sampled during the run).
+ * SQL per operation: statements the app sent (a counting hook on the driver, bench process only;
+ * pg_stat_statements would need shared_preload_libraries, which the local server does not load), with
+ * BEGIN/COMMIT/ROLLBACK counted apart as transactions.
  */
-import Fastify from 'fastify';
-import http from 'node:http';
-import { PGlite } from '@electric-sql/pglite';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../apps/server/src/app.js';
-import { testConfig } from '../apps/server/src/config.js';
-import { databaseFromPglite, databaseFromPostgres, type Database } from '../apps/server/src/db/client.js';
-import { checkLedger } from '../apps/server/src/ledger/index.js';
-import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-/** Transactions the listing user sees: half as buyer, half as seller (so both party lookups run). */
-const LIST_SIZE = Number(process.env.BENCH_LIST_SIZE ?? 50);
-const PASSWORD = 'Bench-pass-123';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-interface Client {
-  port: number;
-  cookie: string;
+/** Servers still running: stopped when this process ends, however it ends. */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+interface Started {
+  child: ChildProcess;
+  info: Record<string, unknown> & { port: number };
 }
 
-interface Reply {
-  status: number;
-  body: string;
-  setCookie: string[];
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-/** One HTTP request over a kept-alive socket; the cheapest honest client node offers. */
-function request(port: number, method: string, path: string, cookie = '', body?: unknown): Promise<Reply> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+/** Starts `file` under node (+tsx) and waits for its `READY {json}` line. */
+function startProcess(file: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Started> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          ...(cookie ? { cookie } : {}),
-          ...(payload === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, setCookie: res.headers['set-cookie'] ?? [] }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function call(c: Client, method: string, path: string, body?: unknown) {
-  const res = await request(c.port, method, path, c.cookie, body);
-  if (res.status >= 400) throw new Error(`${method} ${path} -> ${res.status}: ${res.body}`);
-  return res.body ? JSON.parse(res.body) : null;
-}
-
-/** Runs `op` from CONCURRENCY workers: a warm-up, then SECONDS measured; returns operations per second. */
-async function throughput(op: () => Promise<unknown>): Promise<number> {
-  const run = async (seconds: number) => {
-    const end = Date.now() + seconds * 1000;
-    let count = 0;
-    const start = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (Date.now() < end) {
-          await op();
-          count += 1;
-        }
-      }),
-    );
-    return count / ((performance.now() - start) / 1000);
-  };
-  if (WARMUP_SECONDS > 0) await run(WARMUP_SECONDS);
-  return run(SECONDS);
-}
-
-/** The baseline: a bare Fastify route, same client, same concurrency, measured right before each engine. */
-async function bareFastifyRps(): Promise<number> {
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ ok: true }));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (bare.server.address() as AddressInfo).port;
-  try {
-    return await throughput(async () => {
-      const res = await request(port, 'GET', '/bare');
-      if (res.status !== 200) throw new Error(`bare route -> ${res.status}`);
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code} before it was ready`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ child, info: JSON.parse(line.slice(6)) });
+      else console.log(line);
     });
-  } finally {
-    await bare.close();
-  }
-}
-
-async function signUp(port: number, role: 'buyer' | 'seller', database: Database): Promise<Client & { email: string }> {
-  const email = `${role}.${randomBytes(4).toString('hex')}@bench.test`;
-  const res = await request(port, 'POST', '/api/auth/register', '', {
-    firstName: 'Bench',
-    lastName: role,
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    role,
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.body}`);
-  const cookie = res.setCookie.map((c) => c.split(';')[0]).join('; ');
-  // Sellers act on transactions addressed to their verified email.
-  await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
-  return { port, cookie, email };
-}
-
-async function depositByCard(buyer: Client, amount: string) {
-  const intent = await call(buyer, 'POST', '/api/wallet/deposit', { amount, currency: 'USD' });
-  await call(buyer, 'POST', '/api/payments/sandbox/confirm', {
-    clientSecret: intent.clientSecret,
-    cardNumber: '4242424242424242',
-    expiry: '12/40',
-    cvc: '123',
   });
 }
 
-const create = (buyer: Client, sellerEmail: string) =>
-  call(buyer, 'POST', '/api/transactions', {
-    amount: '10.00',
-    currency: 'USD',
-    sellerEmail,
-    description: 'Benchmark item',
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
   });
+}
 
-const ratio = (rps: number, baseline: number) => (rps / baseline).toFixed(4);
-
-async function benchEngine(name: string, database: Database) {
-  await database.migrate();
-  const baseline = await bareFastifyRps();
-  const app = await buildApp({ config: testConfig(), database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
+/** utime + stime of a process in ms, or null once it is gone. */
+function cpuMs(pid: number): number | null {
   try {
-    const buyer = await signUp(port, 'buyer', database);
-    const seller = await signUp(port, 'seller', database);
-    await depositByCard(buyer, '100000.00');
-
-    // The listing user: a fixed set of transactions, half bought, half sold, so the list's size is
-    // the same in every run whatever the release rate.
-    const lister = await signUp(port, 'seller', database);
-    const counterpart = await signUp(port, 'buyer', database);
-    for (let i = 0; i < LIST_SIZE; i++) {
-      if (i % 2) await create(lister, seller.email);
-      else await create(counterpart, lister.email);
-    }
-
-    const release = async () => {
-      const t = await create(buyer, seller.email);
-      await call(buyer, 'POST', `/api/transactions/${t.id}/fund-from-wallet`);
-      await call(seller, 'PATCH', `/api/transactions/${t.id}/accept`, {});
-      await call(buyer, 'PATCH', `/api/transactions/${t.id}/confirm`, {
-        confirmationPhrase: 'I HAVE RECEIVED MY ITEM',
-      });
-    };
-    const releases = await throughput(release);
-    const listRps = await throughput(() => call(lister, 'GET', '/api/transactions'));
-    const healthRps = await throughput(() => call(buyer, 'GET', '/api/health'));
-    const anonymousHealthRps = await throughput(() => call({ port, cookie: '' }, 'GET', '/api/health'));
-    const userRps = await throughput(() => call(buyer, 'GET', '/api/auth/user'));
-    const ledger = await checkLedger(database.db);
-    const listed = (await call(lister, 'GET', '/api/transactions')).length;
-    if (listed !== LIST_SIZE) throw new Error(`the listing user sees ${listed} transactions, not ${LIST_SIZE}`);
-    return {
-      engine: name,
-      'bare req/s': Math.round(baseline),
-      'releases/s': Number(releases.toFixed(1)),
-      'releases vs bare': ratio(releases, baseline),
-      [`list (${LIST_SIZE}) req/s`]: Math.round(listRps),
-      'list vs bare': ratio(listRps, baseline),
-      'health+cookie vs bare': ratio(healthRps, baseline),
-      'health, no cookie vs bare': ratio(anonymousHealthRps, baseline),
-      'auth/user vs bare': ratio(userRps, baseline),
-      'ledger ok': ledger.ok,
-    };
-  } finally {
-    await app.close();
-    await database.close();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
   }
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : NaN;
+}
+
+/** CPU of the PostgreSQL backends serving one database: first and last reading of every pid seen. */
+class BackendCpu {
+  private first = new Map<number, number>();
+  private last = new Map<number, number>();
+  private timer?: NodeJS.Timeout;
+  constructor(
+    private admin: pg.Client | null,
+    private database: string,
+  ) {}
+  private async sample(initial: boolean) {
+    if (!this.admin) return;
+    const { rows } = await this.admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [this.database],
+    );
+    for (const { pid } of rows) {
+      const ms = cpuMs(pid);
+      if (ms === null) continue;
+      // A backend born during the run counts from zero.
+      if (!this.first.has(pid)) this.first.set(pid, initial ? ms : 0);
+      this.last.set(pid, ms);
+    }
+  }
+  async start() {
+    this.first.clear();
+    this.last.clear();
+    await this.sample(true);
+    this.timer = setInterval(() => void this.sample(false).catch(() => {}), 250);
+  }
+  async stop(): Promise<number> {
+    clearInterval(this.timer);
+    await this.sample(false);
+    let total = 0;
+    for (const [pid, last] of this.last) total += last - (this.first.get(pid) ?? 0);
+    return total;
+  }
+}
+
+interface Run {
+  ops: number;
+  rps: number;
+  nodeCpuMs: number;
+  dbCpuMs: number;
+  statements: number;
+  transactions: number;
+}
+
+interface Target {
+  name: string;
+  /** A GET route for autocannon, or the release client. */
+  kind: 'get' | 'releases';
+  port: 'app' | 'raw' | 'bare';
+  path?: string;
+  cookie?: string;
+}
+
+function autocannon(url: string, seconds: number, cookie?: string): Promise<{ ops: number; rps: number }> {
+  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+  if (cookie) args.push('-H', `cookie=${cookie}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', () => {
+      try {
+        const r = JSON.parse(out) as { requests: { sent: number }; '2xx': number; non2xx: number; errors: number };
+        if (r.non2xx || r.errors) return reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
+        // Throughput counts answers within the window; work per operation divides by every request sent,
+        // since the server also finishes the (up to -c) requests still in flight when the window closes.
+        resolve({ ops: r.requests.sent, rps: r['2xx'] / seconds });
+      } catch (error) {
+        reject(new Error(`autocannon ${url}: ${String(error)}: ${out.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+function releaseClient(port: number, info: Started['info'], seconds: number): Promise<{ ops: number; rps: number }> {
+  const buyer = info.buyer as { cookie: string };
+  const seller = info.seller as { cookie: string; email: string };
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', here('./external/release-client.ts'), String(port), buyer.cookie, seller.cookie, seller.email],
+    { env: { ...process.env, BENCH_RUN_SECONDS: String(seconds) }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) =>
+    child.on('exit', () => {
+      try {
+        const r = JSON.parse(out) as { releases: number; seconds: number; errors: number };
+        if (r.errors) return reject(new Error(`${r.errors} releases failed`));
+        resolve({ ops: r.releases, rps: r.releases / r.seconds });
+      } catch (error) {
+        reject(new Error(`release client: ${String(error)}: ${out}`));
+      }
+    }),
+  );
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
+  let admin: pg.Client | null = null;
+  let dbName = '';
+  const env: Record<string, string> = {};
+  if (engine === 'postgres') {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    dbName = `holdfast_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(pgUrl!);
+    url.pathname = `/${dbName}`;
+    env.BENCH_PG_URL = url.toString();
+  }
+  const profDir = process.env.BENCH_CPU_PROF;
+  const bare = await startProcess(here('./external/bare-server.ts'));
+  const app = await startProcess(
+    here('./external/app-server.ts'),
+    env,
+    profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+  );
+  const info = app.info;
+  const appPid = info.pid as number;
+  const rssAfterSeed = rssMb(appPid);
+  const backends = new BackendCpu(admin, dbName);
+  const stats = async () => {
+    const res = await fetch(`http://127.0.0.1:${info.rawPort}/stats`);
+    return (await res.json()) as { statements: number; transactions: number };
+  };
+  const statementsNow = async () => (await stats()).statements;
+  const buyer = info.buyer as { cookie: string };
+  const lister = info.lister as { cookie: string };
+  const targets: Target[] = [
+    { name: 'releases', kind: 'releases', port: 'app' },
+    { name: 'list', kind: 'get', port: 'app', path: '/api/transactions', cookie: lister.cookie },
+    { name: 'raw list', kind: 'get', port: 'raw', path: '/raw/transactions' },
+    { name: 'auth/user', kind: 'get', port: 'app', path: '/api/auth/user', cookie: buyer.cookie },
+    { name: 'raw auth/user', kind: 'get', port: 'raw', path: '/raw/auth/user' },
+    { name: 'health+cookie', kind: 'get', port: 'app', path: '/api/health', cookie: buyer.cookie },
+    { name: 'health', kind: 'get', port: 'app', path: '/api/health' },
+  ];
+  const only = process.env.BENCH_ONLY?.split(',');
+  const chosen = only ? targets.filter((t) => only.includes(t.name)) : targets;
+  const portOf = (t: Target) => (t.port === 'app' ? info.port : t.port === 'raw' ? (info.rawPort as number) : 0);
+
+  async function measure(t: Target, seconds: number): Promise<Run> {
+    const s0 = await stats();
+    const c0 = cpuMs(appPid)!;
+    await backends.start();
+    const r =
+      t.kind === 'releases'
+        ? await releaseClient(info.port, info, seconds)
+        : await autocannon(`http://127.0.0.1:${portOf(t)}${t.path}`, seconds, t.cookie);
+    // Let the server finish what was in flight when the client stopped: until no statement is sent for 200 ms.
+    for (let last = -1, now = await statementsNow(); now !== last; last = now, now = await statementsNow()) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const dbCpuMs = await backends.stop();
+    const nodeCpuMs = cpuMs(appPid)! - c0;
+    const s1 = await stats();
+    const statements = s1.statements - s0.statements;
+    return { ops: r.ops, rps: r.rps, nodeCpuMs, dbCpuMs, statements, transactions: s1.transactions - s0.transactions };
+  }
+  const bareRun = async (seconds: number) => (await autocannon(`http://127.0.0.1:${bare.info.port}/bare`, seconds)).rps;
+
+  // Warm-up, unmeasured: every target once, briefly (JIT, pools, plan caches).
+  await bareRun(1);
+  for (const t of chosen) await measure(t, 1);
+
+  const runs = new Map<string, { bare: number; run: Run }[]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const t of chosen) {
+      const bareRps = await bareRun(SECONDS);
+      const run = await measure(t, SECONDS);
+      runs.set(t.name, [...(runs.get(t.name) ?? []), { bare: bareRps, run }]);
+      process.stdout.write(
+        `  ${engine} round ${round + 1} ${t.name}: ${Math.round(run.rps)}/s (bare ${Math.round(bareRps)}/s)\n`,
+      );
+    }
+  }
+  const ledger = (await (await fetch(`http://127.0.0.1:${info.rawPort}/ledger`)).json()) as { ok: boolean };
+  const rssEnd = rssMb(appPid);
+  await stop(app.child);
+  await stop(bare.child);
+  if (admin) {
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+
+  const summary = Object.fromEntries(
+    [...runs].map(([name, rs]) => [
+      name,
+      {
+        rps: median(rs.map((r) => r.run.rps)),
+        bareRps: median(rs.map((r) => r.bare)),
+        ofBare: median(rs.map((r) => r.run.rps / r.bare)),
+        nodeCpuMsPerOp: median(rs.map((r) => r.run.nodeCpuMs / r.run.ops)),
+        dbCpuMsPerOp: median(rs.map((r) => r.run.dbCpuMs / r.run.ops)),
+        sqlPerOp: median(rs.map((r) => r.run.statements / r.run.ops)),
+        txPerOp: median(rs.map((r) => r.run.transactions / r.run.ops)),
+      },
+    ]),
+  );
+  return { engine, summary, runs: Object.fromEntries(runs), ledgerOk: ledger.ok, rssAfterSeed, rssEnd, info };
+}
+
+type Summary = Awaited<ReturnType<typeof benchEngine>>;
+
+function report(r: Summary) {
+  const s = r.summary;
+  const pct = (x?: number) => (x === undefined ? '-' : `${(x * 100).toFixed(2)}%`);
+  const ms = (x?: number) => (x === undefined ? '-' : x.toFixed(3));
+  const rows: Record<string, Record<string, string | number>>[] = [];
+  const row = (what: string, now: string, target: string, baseline: string) =>
+    rows.push({ [what]: { now, target, 'baseline (same run)': baseline } });
+  const of = (name: string) => s[name];
+  const ratio = (a?: { rps: number }, b?: { rps: number }) => (a && b ? pct(a.rps / b.rps) : '-');
+  row('list (50 rows) vs bare', pct(of('list')?.ofBare), '≥ 6%', `bare ${Math.round(of('list')?.bareRps ?? 0)}/s`);
+  row(
+    'list vs its raw SQL',
+    ratio(of('list'), of('raw list')),
+    '≥ 70%',
+    `raw list ${pct(of('raw list')?.ofBare)} of bare`,
+  );
+  row('auth/user vs bare', pct(of('auth/user')?.ofBare), '≥ 12%', `raw ${pct(of('raw auth/user')?.ofBare)} of bare`);
+  row('auth/user vs its raw SQL', ratio(of('auth/user'), of('raw auth/user')), '-', '');
+  row('health+cookie vs bare', pct(of('health+cookie')?.ofBare), '-', `health, no cookie ${pct(of('health')?.ofBare)}`);
+  row('releases vs bare', pct(of('releases')?.ofBare), '-', `${(of('releases')?.rps ?? 0).toFixed(1)} releases/s`);
+  const rel = of('releases');
+  if (rel) {
+    row(
+      'CPU per release, ms (node + db)',
+      `${ms(rel.nodeCpuMsPerOp + rel.dbCpuMsPerOp)} (${ms(rel.nodeCpuMsPerOp)} + ${ms(rel.dbCpuMsPerOp)})`,
+      '≤ 4',
+      r.engine === 'pglite' ? 'db inside node' : 'PostgreSQL backends',
+    );
+    row('SQL statements per release', rel.sqlPerOp.toFixed(1), '≤ 12', `+ ${rel.txPerOp.toFixed(1)} transactions`);
+  }
+  row('server RSS after seeding / at end, MB', `${r.rssAfterSeed} / ${r.rssEnd}`, '-', '');
+  row('ledger after the run', r.ledgerOk ? 'ok' : 'BROKEN', 'ok', '');
+  console.log(`\n${r.engine}: now / target / baseline (medians of ${ROUNDS} rounds, ${SECONDS} s each)`);
+  console.table(Object.assign({}, ...rows));
+  console.log(`${r.engine}: per route (medians)`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(s).map(([name, v]) => [
+        name,
+        {
+          'req/s': Math.round(v.rps),
+          'bare req/s': Math.round(v.bareRps),
+          'of bare': pct(v.ofBare),
+          'node CPU ms/op': ms(v.nodeCpuMsPerOp),
+          'db CPU ms/op': r.engine === 'pglite' ? '(in node)' : ms(v.dbCpuMsPerOp),
+          'SQL/op': v.sqlPerOp.toFixed(2),
+          'transactions/op': v.txPerOp.toFixed(2),
+        },
+      ]),
+    ),
+  );
+  if (r.info.listedRows !== 50) console.log(`note: the list returned ${String(r.info.listedRows)} rows`);
 }
 
 async function main() {
   console.log(
-    `Holdfast benchmark: ${WARMUP_SECONDS}s warm-up + ${SECONDS}s per measurement, ${CONCURRENCY} concurrent clients, Node ${process.version}\n`,
+    `Holdfast benchmark: autocannon -c ${CONNECTIONS}, ${ROUNDS} rounds × ${SECONDS} s per run, each after a bare run; ` +
+      `Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
-  const rows = [await benchEngine('pglite', databaseFromPglite(new PGlite()))];
-
+  const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const name = `holdfast_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    try {
-      rows.push(await benchEngine('postgres', databaseFromPostgres(url.toString())));
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  } else {
-    console.log('PostgreSQL not configured (BENCH_DATABASE_URL / TEST_DATABASE_URL): measuring PGlite only.\n');
+  const results: Summary[] = [];
+  if (engines.includes('pglite')) results.push(await benchEngine('pglite'));
+  if (engines.includes('postgres')) {
+    if (pgUrl) results.push(await benchEngine('postgres', pgUrl));
+    else console.log('PostgreSQL not configured (BENCH_DATABASE_URL / TEST_DATABASE_URL): PGlite only.');
   }
-  console.table(rows);
-  // For comparing runs (docs/performance.md): BENCH_JSON=path writes the rows as JSON as well.
-  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(rows, null, 2));
-  agent.destroy();
+  for (const r of results) report(r);
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
 }
 
 main().catch((error) => {

@@ -45,6 +45,11 @@ describe.skipIf(browserMissing)('accounts in the browser', () => {
     await freshPage();
     const email = uniqueEmail('thandi');
     await register(email);
+    // The dashboard is its own chunk: wait for it to arrive, then look.
+    await page
+      .getByText(/Welcome/)
+      .first()
+      .waitFor();
     await expect(
       page
         .getByText(/Welcome/)

@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
+import {
+  browserMissing,
+  launchBrowser,
+  lookAtBothWidths,
+  screenshot,
+  signInThroughForm,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
+const CONVERSATIONS = 51; // one page of 50 and one more
+const THREAD = 55; // the web asks threads for 50 at a time (THREAD_PAGE_SIZE): the earliest 5 on a second page
 const RECORD_PLAYER = 'Vintage record player, fully serviced';
 const LOGO = 'Logo design for a coffee shop (3 concepts)';
 
@@ -23,7 +33,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ TRANSACTION_LIMIT_PER_HOUR: '1000' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -157,5 +167,105 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await buyer.waitForURL(/\/messages$/);
     await item(buyer, RECORD_PLAYER).waitFor();
     await expect(buyer.getByRole('heading', { name: 'Select a Conversation' }).isVisible()).resolves.toBe(false);
+  });
+
+  it('a long list loads more on scroll, a long thread loads earlier messages, and live messages still arrive once', async () => {
+    const buyer = await newPage('paging-buyer');
+    const seller = await newPage('paging-seller');
+    await signInThroughForm(seller, 'seller@holdfast.dev');
+    const email = uniqueEmail('pager');
+    const registered = await buyer.request.post('/api/auth/register', {
+      data: {
+        firstName: 'Paula',
+        lastName: 'Pager',
+        email,
+        password: 'Sturdy-pass-42',
+        confirmPassword: 'Sturdy-pass-42',
+        role: 'buyer',
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const post = async (page: Page, url: string, data: object) => {
+      const res = await page.request.post(url, { data, headers: { 'Idempotency-Key': randomUUID() } });
+      expect(res.status(), await res.text()).toBe(201);
+      return res.json();
+    };
+    // One page of conversations and one more: each transaction with the demo seller is one.
+    const ids: string[] = [];
+    for (let i = 1; i <= CONVERSATIONS; i += 1) {
+      const t = await post(buyer, '/api/transactions', {
+        amount: '100.00',
+        currency: 'ZAR',
+        sellerEmail: 'seller@holdfast.dev',
+        description: `Paged deal ${String(i).padStart(2, '0')}`,
+      });
+      ids.push(t.id);
+    }
+    // A thread of one page of messages and one more, within both people's per-minute sending limits.
+    const talk = ids.at(-1)!;
+    const buyerId = (await (await buyer.request.get('/api/auth/user')).json()).id as string;
+    const sellerId = (await (await seller.request.get('/api/auth/user')).json()).id as string;
+    for (let i = 1; i <= 30; i += 1) {
+      await post(buyer, '/api/messages', { conversationId: talk, content: `Buyer line ${i}`, receiverId: sellerId });
+    }
+    for (let i = 1; i <= THREAD - 30; i += 1) {
+      await post(seller, '/api/messages', { conversationId: talk, content: `Seller line ${i}`, receiverId: buyerId });
+    }
+
+    // The list: the first 50, then the rest when the list is scrolled to its end, each once.
+    await buyer.goto('/messages');
+    const links = buyer.getByRole('list', { name: 'Conversations' }).getByRole('link');
+    await expect.poll(() => links.count()).toBe(50);
+    await buyer.getByRole('button', { name: 'Load more conversations' }).waitFor();
+    await lookAtBothWidths(buyer, 'messages-list-first-page');
+    await buyer.getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => links.count()).toBe(CONVERSATIONS);
+    await buyer.getByRole('button', { name: 'Load more conversations' }).waitFor({ state: 'detached' });
+    const titles = await links.allTextContents();
+    for (let i = 1; i <= CONVERSATIONS; i += 1) {
+      expect(titles.filter((t) => t.includes(`Paged deal ${String(i).padStart(2, '0')}`))).toHaveLength(1);
+    }
+
+    // The thread opens with its latest messages at the bottom; scrolling up brings the earlier ones.
+    await item(buyer, `Paged deal ${CONVERSATIONS}`).click();
+    const bubbles = buyer.getByRole('region', { name: /^Messages with/ }).getByRole('listitem');
+    await bubble(buyer, `Seller line ${THREAD - 30}`).waitFor();
+    await expect.poll(() => bubbles.count()).toBe(50);
+    const thread = buyer.getByRole('region', { name: /^Messages with/ });
+    // The oldest message (the buyer's first) is not among the latest 50.
+    expect(await thread.getByText('Buyer line 1', { exact: true }).count()).toBe(0);
+    const earlier = buyer.getByRole('button', { name: 'Load earlier messages' });
+    await earlier.waitFor({ state: 'attached' });
+    await lookAtBothWidths(buyer, 'messages-thread-latest');
+    // Where the oldest message shown sits in the pane, scrolled to the top (one step: the top loads more).
+    const topOf = (text: string, scrollToTop = false) =>
+      thread.evaluate(
+        (el, [t, toTop]) => {
+          if (toTop) el.scrollTop = 0;
+          const p = [...el.querySelectorAll('p')].find((x) => x.textContent === t)!;
+          return p.getBoundingClientRect().top - el.getBoundingClientRect().top;
+        },
+        [text, scrollToTop] as const,
+      );
+    const before = await topOf('Buyer line 6', true);
+    await expect.poll(() => bubbles.count()).toBe(THREAD);
+    await earlier.waitFor({ state: 'detached' });
+    // The earlier messages went in above it: the view did not jump.
+    expect(Math.abs((await topOf('Buyer line 6')) - before)).toBeLessThan(4);
+    expect(await thread.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    // A long thread scrolls inside its pane; the page itself does not grow below it.
+    expect(await buyer.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1200);
+    // Oldest first: the buyer's first message leads the thread now.
+    await expect.poll(() => bubbles.first().getByText('Buyer line 1', { exact: true }).count()).toBe(1);
+    await lookAtBothWidths(buyer, 'messages-thread-earlier');
+
+    // A message arriving now is added at the end, once, with the earlier ones still there.
+    await seller.goto(`/messages?conversation=${talk}`);
+    await composer(seller).fill('One more thing, live.');
+    await composer(seller).press('Enter');
+    await bubble(buyer, 'One more thing, live.').waitFor({ timeout: 3000 });
+    await expect.poll(() => bubbles.count()).toBe(THREAD + 1);
+    expect(await bubble(buyer, 'One more thing, live.').count()).toBe(1);
+    await expect.poll(() => bubbles.last().getByText('One more thing, live.').count()).toBe(1);
   });
 });

@@ -1,7 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
+import {
+  browserMissing,
+  launchBrowser,
+  lookAtBothWidths,
+  screenshot,
+  signInThroughForm,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+
+const THREAD = 51; // the web asks support threads for 50 at a time (THREAD_PAGE_SIZE): one page and one more
 
 /** Marks the document; the mark survives only as long as the page is not reloaded. */
 const markDocument = (page: Page) =>
@@ -155,5 +165,72 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await customer.goto('/support-console');
     await customer.getByText('Only moderators and admins can access the support console.').waitFor();
     await lookAtBothWidths(customer, 'support-console-denied');
+  });
+
+  it('a long chat opens with its latest messages and loads earlier ones on scroll, for the customer and in the console', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const customer = await context.newPage();
+    const registered = await customer.request.post('/api/auth/register', {
+      data: {
+        firstName: 'Lena',
+        lastName: 'Longchat',
+        email: uniqueEmail('longchat'),
+        password: 'Sturdy-pass-42',
+        confirmPassword: 'Sturdy-pass-42',
+        role: 'buyer',
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const staff = await signedIn('moderator@holdfast.dev');
+    onTestFailed(async () => {
+      await screenshot(customer, 'support-paging-failure-customer');
+      await screenshot(staff, 'support-paging-failure-staff');
+    });
+    const post = async (page: Page, url: string, data: object) => {
+      const res = await page.request.post(url, { data, headers: { 'Idempotency-Key': randomUUID() } });
+      expect(res.status(), await res.text()).toBe(201);
+      return res.json();
+    };
+    const chat = await post(customer, '/api/support/chats', {
+      subject: 'A long story about a parcel',
+      priority: 'low',
+    });
+    // One page of messages (the web asks for 50) and one more, within both sides' per-minute limits.
+    for (let i = 1; i <= 30; i += 1) {
+      await post(customer, `/api/support/chats/${chat.id}/messages`, { message: `Customer line ${i}` });
+    }
+    for (let i = 1; i <= THREAD - 30; i += 1) {
+      await post(staff, `/api/support/chats/${chat.id}/messages`, { message: `Staff line ${i}` });
+    }
+
+    for (const [page, url, name] of [
+      [customer, `/support?chat=${chat.id}`, 'support-thread'],
+      [staff, `/support-console?chat=${chat.id}`, 'support-console-thread'],
+    ] as const) {
+      await page.goto(url);
+      const log = page.getByRole('log');
+      const lines = log.getByRole('listitem');
+      await log.getByText(`Staff line ${THREAD - 30}`, { exact: true }).waitFor();
+      await expect.poll(() => lines.count()).toBe(50);
+      expect(await log.getByText('Customer line 1', { exact: true }).count()).toBe(0);
+      const earlier = log.getByRole('button', { name: 'Load earlier messages' });
+      await earlier.waitFor({ state: 'attached' });
+      await lookAtBothWidths(page, `${name}-latest`);
+      // Scrolling to the top loads the earlier ones above, oldest first, each once.
+      await log.evaluate((el) => (el.scrollTop = 0));
+      await expect.poll(() => lines.count()).toBe(THREAD);
+      await earlier.waitFor({ state: 'detached' });
+      await expect.poll(() => lines.first().getByText('Customer line 1', { exact: true }).count()).toBe(1);
+      await lookAtBothWidths(page, `${name}-earlier`);
+    }
+
+    // A reply now arrives live at the end, once, with the earlier messages still shown.
+    await staff.getByPlaceholder('Type your reply...').fill('Found it: it is on its way.');
+    await staff.getByRole('button', { name: 'Send' }).click();
+    const customerLines = customer.getByRole('log').getByRole('listitem');
+    await expect.poll(() => customerLines.count(), { timeout: 5000 }).toBe(THREAD + 1);
+    await expect.poll(() => customerLines.last().getByText('Found it: it is on its way.').count()).toBe(1);
+    expect(await customer.getByRole('log').getByText('Found it: it is on its way.').count()).toBe(1);
   });
 });

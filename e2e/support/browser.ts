@@ -68,6 +68,10 @@ export async function expectNoHorizontalOverflow(page: Page, label = page.url())
  * no sideways scrolling, a screenshot `<name>-<width>.png` of each; leaves the page at 1280 px.
  */
 export async function lookAtBothWidths(page: Page, name: string) {
+  // Pages are their own chunks: after a client-side redirect the URL can change before the page has
+  // arrived, so wait for what axe asks of every page (a main landmark with a level-one heading).
+  await page.locator('main').first().waitFor();
+  await page.locator('h1').first().waitFor();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));

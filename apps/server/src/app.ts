@@ -2,18 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { constants as zlibConstants } from 'node:zlib';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './lib/error-handler.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerBodyDepthLimit } from './lib/body-depth.js';
 import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
@@ -23,6 +21,9 @@ import { registerRoutes, registerSockets } from './routes.js';
 import { MAX_CLIENT_MESSAGE_BYTES, type PubSub } from './realtime/index.js';
 import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
+import { adjustableClock, systemClock, type Clock } from './lib/clock.js';
+import { createScheduler, type Scheduler } from './jobs/scheduler.js';
+import { registerJobHandlers } from './jobs/handlers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,10 @@ declare module 'fastify' {
     services: Services;
     /** The realtime bus shared by every instance (sockets subscribe, services publish). */
     pubsub: PubSub;
+    /** The product's time: services and jobs read it (tests and TEST_CLOCK move it forward). */
+    clock: Clock;
+    /** The job worker; main.ts starts its polling, tests call `runDue()`. */
+    scheduler: Scheduler;
   }
 }
 
@@ -39,10 +44,17 @@ export interface BuildAppOptions {
   database: Database;
   /** Replace provider implementations (payments, email) — used to point adapters at local stand-ins. */
   providers?: Partial<Providers>;
+  /** The clock services and jobs read; defaults to real time (adjustable when TEST_CLOCK is set). */
+  clock?: Clock;
 }
 
 /** Composes the whole server. No side effects until called; nothing listens until the caller says so. */
-export async function buildApp({ config, database, providers }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  providers,
+  clock: givenClock,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -58,13 +70,21 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses through compiled fast-json-stringify serializers (lib/response-serializer.ts), not Zod.
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   const allProviders = { ...createProviders(config, database, app.log), ...providers };
   app.decorate('pubsub', allProviders.pubsub);
   app.addHook('onClose', async () => allProviders.pubsub.close());
-  app.decorate('services', createServices({ config, database, providers: allProviders, log: app.log }));
+  const clock = givenClock ?? (config.testClock ? adjustableClock() : systemClock);
+  const scheduler = createScheduler({ db: database.db, clock, log: app.log, pollMs: config.jobs.pollMs });
+  app.decorate('clock', clock);
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', async () => scheduler.stop());
+  const services = createServices({ config, database, providers: allProviders, log: app.log, clock, scheduler });
+  app.decorate('services', services);
+  registerJobHandlers(scheduler, { config, db: database.db, clock, services, providers: allProviders });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.
@@ -87,6 +107,14 @@ export async function buildApp({ config, database, providers }: BuildAppOptions)
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Brotli or gzip for text answers over 1 KB (JSON, HTML, JS, CSS, SVG; images are never recompressed).
+  // Brotli at quality 4 compresses like gzip -9 for a fraction of the CPU; built assets are sent from
+  // their .br/.gz files made at build time (web-app.ts), which this then leaves alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });

@@ -69,6 +69,12 @@ const ZEnv = z.object({
   WEB_DIST_DIR: z.string().optional(),
   WS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional(),
+  /** Withdrawals: the sandbox (settles after a short delay; accounts ending 0000 fail) or Stripe payouts. */
+  PAYOUTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  /** How often each instance looks for due jobs (auto-release, deadlines, emails, payouts). */
+  JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Development and browser tests only: POST /api/dev/clock moves the server's time forward. */
+  TEST_CLOCK: bool.optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -137,6 +143,14 @@ export interface Config {
   redisUrl: string | undefined;
   /** WebSockets: how often a socket is pinged; one that missed the previous ping is dropped. */
   realtime: { heartbeatMs: number };
+  payouts: {
+    provider: 'sandbox' | 'stripe';
+    /** Stripe Payouts need only the secret key (and the API address for a local stand-in). */
+    stripe?: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https' };
+  };
+  jobs: { pollMs: number };
+  /** The server's clock can be moved forward (POST /api/dev/clock); refused in production. */
+  testClock: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -171,6 +185,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('  SESSION_WARNING_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_SECONDS');
   if (e.SESSION_MAX_AGE_SECONDS <= e.SESSION_IDLE_TIMEOUT_SECONDS)
     problems.push('  SESSION_MAX_AGE_SECONDS: must be longer than SESSION_IDLE_TIMEOUT_SECONDS');
+  if (isProduction && e.TEST_CLOCK) problems.push('  TEST_CLOCK: never in production (it lets time be moved)');
+  if ((e.PAYOUTS_PROVIDER ?? e.PAYMENTS_PROVIDER) === 'stripe' && !e.STRIPE_SECRET_KEY)
+    problems.push('  STRIPE_SECRET_KEY: required when payouts go through Stripe');
+  if (
+    isProduction &&
+    (e.PAYOUTS_PROVIDER ?? e.PAYMENTS_PROVIDER) === 'sandbox' &&
+    !e.ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION
+  )
+    problems.push(
+      '  PAYOUTS_PROVIDER: the sandbox pays nothing out; in production it needs ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -241,6 +266,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: e.WEB_DIST_DIR,
     redisUrl: e.REDIS_URL,
     realtime: { heartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000 },
+    /** Defaults to the card payments provider, so one Stripe account both takes and pays out money. */
+    payouts: {
+      provider: e.PAYOUTS_PROVIDER ?? e.PAYMENTS_PROVIDER ?? 'sandbox',
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            host: e.STRIPE_API_HOST,
+            port: e.STRIPE_API_PORT,
+            protocol: e.STRIPE_API_PROTOCOL,
+          }
+        : undefined,
+    },
+    jobs: { pollMs: e.JOBS_POLL_MS },
+    testClock: e.TEST_CLOCK ?? false,
   };
 }
 

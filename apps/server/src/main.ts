@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { spawn } from 'node:child_process';
+import { embeddedDatabaseExists, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { prepareData } from './startup.js';
 
@@ -14,16 +15,26 @@ async function main() {
     }
     throw error;
   }
-  if (!process.env.NODE_ENV) {
+  const prepareOnly = process.env[PREPARE_ONLY] === '1';
+  if (!process.env.NODE_ENV && !prepareOnly) {
     console.warn(
       '\nWARNING: NODE_ENV is not set, so this is a DEVELOPMENT server: demo accounts, the development mailbox and\n' +
         'insecure cookies are on. Set NODE_ENV=production (with AUTH_SECRET and PAYMENTS_PROVIDER) for real use.\n',
     );
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (!config.databaseUrl && !prepareOnly && !embeddedDatabaseExists(config.dataDir)) await firstStartInChild();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database });
   await prepareData(app);
+  if (prepareOnly) {
+    // The demo data's notifications and their emails go out here: sent by the server just after its first
+    // start, they would load React Email into it (about 25 MB it keeps; docs/performance.md, Memory).
+    await app.scheduler.runDue();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -35,9 +46,32 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  app.scheduler.start();
   console.log(
     `\nHoldfast is running at ${config.publicUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, ${config.dataDir}` : ''})\n`,
   );
+}
+
+const PREPARE_ONLY = 'HOLDFAST_PREPARE_ONLY';
+
+/**
+ * A new embedded database is created, migrated and given its first data (admin, demo accounts) by a
+ * short-lived copy of this program that then exits. Creating it runs PostgreSQL's initdb, a WebAssembly
+ * program of its own, and hashing the demo passwords takes tens of MB more: memory a process never gives
+ * back. Done in the child, the server's first start costs what every later start costs (see
+ * docs/performance.md, Memory).
+ */
+async function firstStartInChild() {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      env: { ...process.env, [PREPARE_ONLY]: '1' },
+      stdio: 'inherit',
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`preparing the embedded database failed (exit code ${code})`)),
+    );
+  });
 }
 
 main().catch((error) => {

@@ -7,12 +7,14 @@ import { paymentWebhookRoutes, paymentsRoutes } from './modules/payments/index.j
 import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
+import { withdrawalRoutes } from './modules/withdrawals/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
 import { reviewRoutes } from './modules/reviews/index.js';
 import { registerSupportSocket, supportRoutes } from './modules/support/index.js';
 import { messageRoutes } from './modules/messages/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 
@@ -35,12 +37,14 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(currencyRoutes);
       await api.register(transactionRoutes);
       await api.register(walletRoutes);
+      await api.register(withdrawalRoutes);
       await api.register(adminRoutes);
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
       await api.register(supportRoutes);
       await api.register(messageRoutes);
+      await api.register(notificationRoutes);
       await api.register(profileRoutes);
       await api.register(liveChatRoutes);
     },

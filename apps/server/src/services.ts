@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { Scheduler } from './jobs/scheduler.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
+import { createPayoutProvider, type PayoutProvider } from './providers/payouts/index.js';
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
@@ -12,6 +15,7 @@ import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSupportService } from './modules/support/index.js';
 import { createMessagesService } from './modules/messages/index.js';
+import { createNotificationsService } from './modules/notifications/index.js';
 import { createLiveChatService } from './modules/live-chat/index.js';
 import { createProfileService } from './modules/profile/index.js';
 import { createAuth, createAuthService, createLoginLimiter, createTwoFactorService } from './modules/auth/index.js';
@@ -20,12 +24,15 @@ import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
 import { createTransactionsService } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
+import { createWithdrawalsService } from './modules/withdrawals/index.js';
 
 /** Adapters to the outside world; tests point them at local stand-ins. */
 export interface Providers {
   email: EmailProvider;
   /** Card payments: `sandbox` (embedded test cards) or `stripe`. */
   payments: PaymentProvider;
+  /** Withdrawals to bank accounts: `sandbox` (pays nothing; account numbers ending 0000 fail) or Stripe Payouts. */
+  payouts: PayoutProvider;
   /** Uploaded files (profile pictures): `disk` under DATA_DIR/uploads, or an S3 bucket. */
   storage: Storage;
   /** Text messages (two-factor codes): the outbox, or an HTTP gateway. */
@@ -39,6 +46,7 @@ export function createProviders(config: Config, database: Database, log?: Fastif
     pubsub: config.redisUrl ? redisPubSub(config.redisUrl, log) : memoryPubSub(),
     email: createEmailProvider(config, database.db),
     payments: createPaymentProvider(config, database.db),
+    payouts: createPayoutProvider(config),
     storage: createStorage(config),
     sms: createSmsProvider(config, database.db),
   };
@@ -49,16 +57,20 @@ export interface ServicesDeps {
   database: Database;
   providers: Providers;
   log?: FastifyBaseLogger;
+  /** The product's time (deadlines, inspection periods). */
+  clock: Clock;
+  /** The job worker: services `kick()` it after committing work that is due now. */
+  scheduler: Scheduler;
 }
 
 /**
  * Every service, built once per app (Infisical's shape): each is a factory that receives only what it
  * uses, and routes reach them as `app.services.<name>`. Modules never build each other's services.
  */
-export function createServices({ config, database, providers, log }: ServicesDeps) {
+export function createServices({ config, database, providers, log, clock, scheduler }: ServicesDeps) {
   const { db } = database;
   const wallet = createWalletService({ db });
-  const transactions = createTransactionsService({ db });
+  const transactions = createTransactionsService({ db, clock, scheduler });
   const reviews = createReviewsService({ db });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
   const twoFactor = createTwoFactorService({
@@ -77,6 +89,7 @@ export function createServices({ config, database, providers, log }: ServicesDep
       limiter: createLoginLimiter(db, config.login),
       secret: config.authSecret,
       walletBalance: wallet.balanceText,
+      walletBalanceSql: wallet.balanceSql,
       twoFactor,
       log,
     }),
@@ -85,10 +98,12 @@ export function createServices({ config, database, providers, log }: ServicesDep
     transactions,
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
-    disputes: createDisputesService({ db }),
-    support: createSupportService({ db, pubsub: providers.pubsub }),
+    withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
+    disputes: createDisputesService({ db, clock }),
+    support: createSupportService({ db, pubsub: providers.pubsub, clock }),
     reviews,
-    messages: createMessagesService({ db, pubsub: providers.pubsub }),
+    messages: createMessagesService({ db, pubsub: providers.pubsub, clock }),
+    notifications: createNotificationsService({ db, clock }),
     profile: createProfileService({ db, storage: providers.storage, reviews, log }),
     admin: createAdminService({ db }),
     moderatorApplications: createModeratorApplicationsService({

@@ -11,11 +11,35 @@ function findWebDist(configured?: string): string | undefined {
   return candidates.find((dir) => dir && existsSync(path.join(dir, 'index.html')));
 }
 
+/**
+ * Files under assets/ carry a content hash in their name: a changed file gets a new name, so browsers
+ * keep them for a year without asking. index.html names the current ones, so it is checked every time;
+ * anything else (favicon) for an hour.
+ */
+export function cacheControlFor(root: string, filePath: string): string {
+  const relative = path
+    .relative(root, filePath)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (relative.endsWith('.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /** Serves the single-page app and answers unknown API paths with the JSON error shape. */
 export async function registerWebApp(app: FastifyInstance) {
   const root = findWebDist(app.config.webDistDir);
   if (root) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside every text asset; those are sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(root, filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];

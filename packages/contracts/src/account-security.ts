@@ -1,38 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT_SECURITY_MESSAGES } from './constants.js';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './messages.js';
-
-/**
- * Account security beyond sign-in: the signed-in sessions a person can see and end, and the password
- * reset by email (forgot password). The texts the pages show and the server returns.
- */
-export const ACCOUNT_SECURITY_MESSAGES = {
-  forgot: {
-    /** The one answer to every request, whether or not an account has the address (no enumeration). */
-    sent: 'If an account uses this email address, we have sent it a link to reset the password. The link works for 1 hour.',
-    tooMany: 'Too many password reset requests. Please try again later',
-    failed: 'Failed to send the reset link',
-  },
-  reset: {
-    required: 'All fields are required',
-    invalidToken: 'This password reset link is invalid or has expired. Request a new one.',
-    done: 'Password reset. Sign in with your new password.',
-    failed: 'Failed to reset password',
-  },
-  sessions: {
-    notFound: 'Session not found',
-    revoked: 'Session signed out',
-    othersRevoked: 'Signed out everywhere else',
-    revokeFailed: 'Failed to sign out the session',
-    loadFailed: 'Failed to load your sessions',
-  },
-} as const;
-
-/** How long an emailed reset link works (Better Auth's resetPasswordTokenExpiresIn). */
-export const RESET_PASSWORD_TOKEN_TTL_SECONDS = 60 * 60;
-/** The web page the emailed link opens: `/reset-password?token=…`. */
-export const RESET_PASSWORD_PAGE = '/reset-password';
-/** The label of a session whose browser and system cannot be told from its user agent. */
-export const UNKNOWN_DEVICE = 'Unknown device';
 
 /** POST /api/auth/forgot-password. */
 export const ZForgotPasswordRequest = z.object(

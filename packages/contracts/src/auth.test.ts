@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTER_MESSAGE_ORDER, ZLoginRequest, ZRegisterRequest, firstMessage } from './auth.js';
+import { ZLoginRequest, ZRegisterRequest } from './auth.js';
+import { REGISTER_MESSAGE_ORDER, firstMessage } from './constants.js';
 
 const ok = {
   firstName: 'Ada',

@@ -36,19 +36,6 @@ export const ZRegisterRequest = z
   });
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
-/** The register form shows one message at a time; when several apply, the spec's order decides. */
-export const REGISTER_MESSAGE_ORDER: readonly string[] = [
-  MESSAGES.register.allRequired,
-  MESSAGES.register.passwordsDoNotMatch,
-  MESSAGES.register.passwordTooShort,
-];
-
-/** Of several messages, the one people see: the earliest in `order`, else the first given. */
-export function firstMessage(messages: readonly string[], order: readonly string[] = []): string | undefined {
-  for (const wanted of order) if (messages.includes(wanted)) return wanted;
-  return messages[0];
-}
-
 export const ZLoginRequest = z.object(
   {
     email: z.string({ error: MESSAGES.login.required }).trim().min(1, MESSAGES.login.required).max(254),

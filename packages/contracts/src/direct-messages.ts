@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { hasControlCharacters } from './text.js';
+import { PAGE_LIMITS } from './constants.js';
+import { pageQuery } from './paging.js';
 
 /**
  * Private messages between the two parties of a transaction (spec sections 2, 3 and 7). The conversation
@@ -10,7 +12,11 @@ import { hasControlCharacters } from './text.js';
 
 export const DIRECT_MESSAGE_MAX_LENGTH = 2000;
 /** GET /api/conversations/:id/messages answers the latest this many, oldest first. */
-export const DIRECT_MESSAGE_HISTORY_LIMIT = 200;
+export const DIRECT_MESSAGE_HISTORY_LIMIT = PAGE_LIMITS.directMessages.default;
+/** `?limit=&cursor=`: the cursor (X-Next-Cursor of the previous answer) goes back to older messages. */
+export const ZDirectMessageHistoryQuery = pageQuery('directMessages');
+/** `GET /api/conversations?limit=&cursor=`: a page of the caller's conversations, newest activity first. */
+export const ZConversationListQuery = pageQuery('conversations');
 /** Sending, per person: more in a minute answer 429. */
 export const DIRECT_MESSAGES_PER_MINUTE = 30;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
+import { pageQuery } from './paging.js';
 import { ZTransaction } from './transactions.js';
 
 /** The two sides of a transaction, as a dispute, an offer or a review names them. */
@@ -182,6 +183,14 @@ export const ZDispute = z.object({
 });
 export type TDispute = z.infer<typeof ZDispute>;
 export const ZDisputeList = z.array(ZDispute);
+
+/** `GET /api/disputes?limit=&cursor=&transactionId=` and `GET /api/disputes/moderator?limit=&cursor=`. */
+export const ZDisputeListQuery = pageQuery('disputes').extend({
+  /** Only the disputes of this transaction (the transaction page's panel). */
+  transactionId: z.uuid().optional(),
+});
+export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
+export const ZModeratorDisputeListQuery = pageQuery('disputes');
 
 export const ZDisputeStats = z.object({
   openDisputes: z.number(),

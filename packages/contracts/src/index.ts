@@ -1,6 +1,5 @@
-export * from './money.js';
-export * from './messages.js';
-export * from './text.js';
+// The Zod-free values (money, messages, texts, error codes), also reachable alone as ./constants.
+export * from './constants.js';
 export * from './auth.js';
 export * from './account-security.js';
 export * from './errors.js';
@@ -8,6 +7,7 @@ export * from './currencies.js';
 export * from './transactions.js';
 export * from './wallet.js';
 export * from './payments.js';
+export * from './withdrawals.js';
 export * from './admin.js';
 export * from './disputes.js';
 export * from './reviews.js';
@@ -17,3 +17,6 @@ export * from './two-factor.js';
 export * from './support.js';
 export * from './live-chat.js';
 export * from './direct-messages.js';
+export * from './escrow-timers.js';
+export * from './notifications.js';
+export * from './paging.js';

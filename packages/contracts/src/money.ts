@@ -18,6 +18,8 @@ export interface CurrencyInfo {
   decimalPlaces: number;
   /** Smallest wallet deposit, decimal string in major units. */
   minDeposit: string;
+  /** Smallest withdrawal to a bank account, decimal string in major units (a payout has a cost). */
+  minWithdrawal: string;
   /** BCP 47 locale used to format amounts of this currency. */
   locale: string;
 }
@@ -32,6 +34,7 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
     maxAmount: '1000000.00',
     decimalPlaces: 2,
     minDeposit: '50.00',
+    minWithdrawal: '100.00',
     locale: 'en-ZA',
   },
   USD: {
@@ -42,6 +45,7 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
     maxAmount: '100000.00',
     decimalPlaces: 2,
     minDeposit: '5.00',
+    minWithdrawal: '10.00',
     locale: 'en-US',
   },
   EUR: {
@@ -52,6 +56,7 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
     maxAmount: '100000.00',
     decimalPlaces: 2,
     minDeposit: '5.00',
+    minWithdrawal: '10.00',
     locale: 'en-IE',
   },
   GBP: {
@@ -62,6 +67,7 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
     maxAmount: '100000.00',
     decimalPlaces: 2,
     minDeposit: '5.00',
+    minWithdrawal: '10.00',
     locale: 'en-GB',
   },
   CAD: {
@@ -72,6 +78,7 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
     maxAmount: '100000.00',
     decimalPlaces: 2,
     minDeposit: '5.00',
+    minWithdrawal: '10.00',
     locale: 'en-CA',
   },
   AUD: {
@@ -82,6 +89,7 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
     maxAmount: '100000.00',
     decimalPlaces: 2,
     minDeposit: '5.00',
+    minWithdrawal: '10.00',
     locale: 'en-AU',
   },
 };

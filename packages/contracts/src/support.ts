@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './paging.js';
 import { hasControlCharacters } from './text.js';
 
 /** Support Center (spec sections 2-5): a customer's chats with the support staff, and the staff console. */
@@ -71,11 +72,16 @@ export type TUpdateSupportStatusRequest = z.infer<typeof ZUpdateSupportStatusReq
 export const ZSupportChatParams = z.object({ id: z.string().max(64) });
 
 /** GET /api/support/console/chats: an empty value means any. */
-export const ZSupportConsoleQuery = z.object({
+export const ZSupportConsoleQuery = pageQuery('supportChats').extend({
   status: z.union([ZSupportStatus, z.literal('')]).optional(),
   priority: z.union([ZSupportPriority, z.literal('')]).optional(),
 });
-export type TSupportConsoleQuery = z.infer<typeof ZSupportConsoleQuery>;
+/** `GET /api/support/chats?limit=&cursor=`: a page of the caller's own chats. */
+export const ZSupportChatListQuery = pageQuery('supportChats');
+/** `GET /api/support/chats/:id/messages?limit=&cursor=`: the cursor goes back to older messages. */
+export const ZSupportMessageHistoryQuery = pageQuery('supportMessages');
+/** The console's filters (the page's `limit` and `cursor` travel beside them). */
+export type TSupportConsoleQuery = Pick<z.infer<typeof ZSupportConsoleQuery>, 'status' | 'priority'>;
 
 /** The spec's Support chat. */
 export const ZSupportChat = z.object({

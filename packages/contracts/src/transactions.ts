@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AMOUNT_MESSAGES, ZAmountInput, checkTransactionAmount } from './currencies.js';
 import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
-import type { TRole } from './auth.js';
 import { hasControlCharacters } from './text.js';
+import { DELIVERY_MESSAGE_MAX_LENGTH, ESCROW_TIMERS, TRACKING_REFERENCE_MAX_LENGTH } from './escrow-timers.js';
+import { pageQuery } from './paging.js';
 
 export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
 export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -50,15 +51,13 @@ export const TRANSACTION_MESSAGES = {
   alreadyFunded: 'This transaction has already been funded',
   sellerMissing: 'The seller account for this transaction could not be found',
   insufficientFunds: 'Insufficient wallet balance',
+  onlySellerDeliver: 'Only the seller can mark this transaction delivered',
+  notDeliverable: 'Only an accepted, funded transaction can be marked delivered',
+  alreadyDelivered: 'This transaction has already been marked delivered',
+  lateCancelNotYet: `You can cancel an accepted transaction only when delivery is ${ESCROW_TIMERS.lateDeliveryGraceDays} days past the expected date`,
 } as const;
 
-/**
- * Who may start a transaction (spec section 6: buyers create, sellers accept): the server refuses
- * everyone else, and the web shows Create links and buttons to buyers only.
- */
-export function canCreateTransactions(role: TRole): boolean {
-  return role === 'buyer';
-}
+const TRANSACTION_MESSAGES_INSPECTION = `Inspection period must be between ${ESCROW_TIMERS.inspectionDays.min} and ${ESCROW_TIMERS.inspectionDays.max} days`;
 
 const ZEmail = z
   .string({ error: TRANSACTION_MESSAGES.sellerEmailRequired })
@@ -80,6 +79,13 @@ export const ZCreateTransactionRequest = z
       .max(DESCRIPTION_MAX_LENGTH, TRANSACTION_MESSAGES.descriptionTooLong)
       .refine((s) => !hasControlCharacters(s), TRANSACTION_MESSAGES.invalidCharacters),
     type: ZTransactionType.optional(),
+    /** Days the buyer has to inspect after delivery; the money is released automatically after them. */
+    inspectionDays: z
+      .number({ error: TRANSACTION_MESSAGES_INSPECTION })
+      .int(TRANSACTION_MESSAGES_INSPECTION)
+      .min(ESCROW_TIMERS.inspectionDays.min, TRANSACTION_MESSAGES_INSPECTION)
+      .max(ESCROW_TIMERS.inspectionDays.max, TRANSACTION_MESSAGES_INSPECTION)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const check = checkTransactionAmount(v.amount, v.currency);
@@ -172,8 +178,58 @@ export const ZTransaction = z.object({
   cancelledAt: z.string().nullable(),
   expectedDeliveryDate: z.string().nullable(),
   deliveryNotes: z.string().nullable(),
+  /** Days the buyer has to inspect after delivery (1–30). */
+  inspectionDays: z.number().int(),
+  fundedAt: z.string().nullable(),
+  /** When the seller marked it delivered, with their optional tracking reference and message. */
+  deliveredAt: z.string().nullable(),
+  trackingReference: z.string().nullable(),
+  deliveryMessage: z.string().nullable(),
+  /** While delivered and awaiting the buyer: when the money is released automatically. */
+  autoReleaseAt: z.string().nullable(),
+  /** While pending: when a deadline cancels it (unfunded, or funded but not accepted). */
+  cancelsAt: z.string().nullable(),
+  /** While accepted, funded and not delivered: from when the buyer may cancel for late delivery. */
+  lateCancelFrom: z.string().nullable(),
   viewerRole: ZViewerRole,
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
 export const ZTransactionList = z.array(ZTransaction);
+
+/** `GET /api/transactions?limit=&cursor=&status=`: a page of the caller's transactions, optionally of one status. */
+export const ZTransactionListQuery = pageQuery('transactions').extend({ status: ZTransactionStatus.optional() });
+export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
+
+/** `GET /api/transactions/stats`: how many of the caller's transactions are in each status. */
+export const ZTransactionStats = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  active: z.number().int(),
+  completed: z.number().int(),
+  disputed: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type TTransactionStats = z.infer<typeof ZTransactionStats>;
+
+/** The seller marks an active, funded transaction delivered; both fields are optional. */
+export const ZDeliverTransactionRequest = z.object({
+  trackingReference: z
+    .string()
+    .trim()
+    .max(
+      TRACKING_REFERENCE_MAX_LENGTH,
+      `Tracking reference must be at most ${TRACKING_REFERENCE_MAX_LENGTH} characters`,
+    )
+    .refine((s) => !hasControlCharacters(s), TRANSACTION_MESSAGES.invalidCharacters)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+  note: z
+    .string()
+    .trim()
+    .max(DELIVERY_MESSAGE_MAX_LENGTH, `Note must be at most ${DELIVERY_MESSAGE_MAX_LENGTH} characters`)
+    .refine((s) => !hasControlCharacters(s), TRANSACTION_MESSAGES.invalidCharacters)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
+export type TDeliverTransactionRequest = z.input<typeof ZDeliverTransactionRequest>;

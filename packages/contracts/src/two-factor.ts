@@ -1,36 +1,6 @@
 import { z } from 'zod';
 import { ZUser } from './auth.js';
-
-/** Two-factor sign-in: the spec's texts (section 8) and the product's own. */
-export const TWO_FACTOR_MESSAGES = {
-  setupAppFailed: 'Failed to setup authenticator app',
-  setupSmsFailed: 'Failed to setup SMS authentication',
-  invalidCode: 'Invalid verification code',
-  disableFailed: 'Failed to disable 2FA',
-  sendSmsFailed: 'Failed to send SMS',
-  qrGenerated: 'QR Code Generated',
-  verificationCodeSent: 'Verification Code Sent',
-  enabled: 'Two-factor authentication enabled successfully',
-  disabled: 'Two-factor authentication disabled',
-  codeSent: 'Code Sent',
-  secretCopied: 'Secret key copied to clipboard',
-  codeLength: 'Enter the 6-digit code',
-  phoneRequired: 'Enter your phone number with its country code, e.g. +27 82 123 4567',
-  alreadyEnabled: 'Two-factor authentication is already on',
-  notEnabled: 'Two-factor authentication is not on',
-  noSetup: 'Start the setup again: choose an authenticator app or SMS',
-  codeUsed: 'This code has already been used. Wait for the next one.',
-  tooManyAttempts: 'Too many incorrect codes. Please wait a few minutes and try again.',
-  challengeExpired: 'Your sign-in has expired. Enter your email and password again.',
-  noPhone: 'No phone number is set up for SMS codes',
-  staffRequired:
-    'Moderators and administrators must turn on two-factor authentication. Set it up in Security Settings.',
-} as const;
-
-export const TWO_FACTOR_CODE_LENGTH = 6;
-export const BACKUP_CODE_COUNT = 10;
-/** A backup code as shown at enrolment: ten letters and digits, e.g. AbC12-x9YzQ. */
-export const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+import { BACKUP_CODE_PATTERN, TWO_FACTOR_MESSAGES } from './constants.js';
 
 export const ZTwoFactorMethod = z.enum(['app', 'sms']);
 export type TTwoFactorMethod = z.infer<typeof ZTwoFactorMethod>;

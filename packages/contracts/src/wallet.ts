@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAGE_LIMITS } from './constants.js';
+import { pageQuery } from './paging.js';
 
 export const ZWalletBalance = z.object({
   /** Balance of the user's wallet currency, decimal string. */
@@ -8,7 +10,15 @@ export const ZWalletBalance = z.object({
 });
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
 
-export const WALLET_ACTIVITY_TYPES = ['deposit', 'refund', 'release', 'payment', 'resolution', 'adjustment'] as const;
+export const WALLET_ACTIVITY_TYPES = [
+  'deposit',
+  'refund',
+  'release',
+  'payment',
+  'resolution',
+  'withdrawal',
+  'adjustment',
+] as const;
 
 export const ZWalletActivity = z.object({
   id: z.string(),
@@ -23,8 +33,7 @@ export const ZWalletActivity = z.object({
 });
 export type TWalletActivity = z.infer<typeof ZWalletActivity>;
 
-export const WALLET_ACTIVITY_DEFAULT_LIMIT = 10;
-export const ZWalletActivityQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(WALLET_ACTIVITY_DEFAULT_LIMIT),
-});
+export const WALLET_ACTIVITY_DEFAULT_LIMIT = PAGE_LIMITS.walletActivity.default;
+/** `?limit=&cursor=`: a page of wallet movements (the next cursor in X-Next-Cursor). */
+export const ZWalletActivityQuery = pageQuery('walletActivity');
 export const ZWalletActivityList = z.array(ZWalletActivity);

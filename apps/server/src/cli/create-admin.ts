@@ -63,7 +63,7 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
     const app = await buildApp({ config, database });

@@ -46,7 +46,7 @@ async function main() {
   }
   const which = describeDatabase(config);
   console.log(`Checking the ledger of the ${which}`);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
     const result = await checkLedger(database.db);

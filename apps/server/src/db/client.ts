@@ -1,14 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import pg from 'pg';
+import type Pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -47,7 +45,28 @@ export function databaseFromPglite(client: PGlite, migrationsFolder = MIGRATIONS
   };
 }
 
-export function databaseFromPostgres(url: string, migrationsFolder = MIGRATIONS_DIR, poolSize = 10): Database {
+let pgDriver: typeof Pg | undefined;
+/**
+ * node-postgres, once a PostgreSQL database has been opened in this process; undefined while only PGlite
+ * is. A server on the embedded database never loads it (nor drizzle's driver for it): about 4 MB of RSS.
+ */
+export function loadedPg(): typeof Pg | undefined {
+  return pgDriver;
+}
+
+export async function databaseFromPostgres(
+  url: string,
+  migrationsFolder = MIGRATIONS_DIR,
+  poolSize = 10,
+): Promise<Database> {
+  // import() of a package name stays a real, lazy import in the bundle (lib/optional-module.ts). Through
+  // drizzle's ESM build, as the rest of the server uses drizzle: a require() would load its CJS copy too.
+  const [{ drizzle: drizzlePg }, { migrate: migratePg }, { default: pg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+    import('pg'),
+  ]);
+  pgDriver = pg;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Idle clients can error when the server restarts; log through the pool, never crash the process.
   pool.on('error', () => {});
@@ -68,10 +87,32 @@ export function databaseFromPostgres(url: string, migrationsFolder = MIGRATIONS_
   };
 }
 
+/**
+ * The embedded server's memory settings. PGlite's defaults (PostgreSQL's: 128 MB of shared buffers,
+ * all of it touched at start) cost more than the whole rest of the process; one person's or a small
+ * team's data fits in far less (8 MB is 1,024 pages; a page not in them is read from the operating
+ * system's file cache). The rest of PGlite's own start parameters stay as they are.
+ */
+export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=8MB', 'wal_buffers=1MB', 'temp_buffers=1MB'];
+
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])];
+}
+
+/** The embedded database's directory under the data directory. */
+export function pgliteDir(dataDir: string): string {
+  return `${dataDir}/pglite`;
+}
+
+/** True once the embedded database's files exist (PostgreSQL's initdb has run in `dataDir`). */
+export function embeddedDatabaseExists(dataDir: string): boolean {
+  return existsSync(`${pgliteDir(dataDir)}/PG_VERSION`);
+}
+
 /** PostgreSQL when a URL is given, otherwise PGlite with its files under `dataDir/pglite`. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Database {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return databaseFromPostgres(opts.databaseUrl);
-  const dir = `${opts.dataDir}/pglite`;
+  const dir = pgliteDir(opts.dataDir);
   mkdirSync(dir, { recursive: true });
-  return databaseFromPglite(new PGlite(dir));
+  return databaseFromPglite(new PGlite(dir, { startParams: pgliteStartParams() }));
 }

@@ -5,7 +5,9 @@ export type AccountRef =
   | { type: 'wallet'; userId: string; currency: string }
   | { type: 'escrow'; transactionId: string; currency: string }
   | { type: 'fees'; currency: string }
-  | { type: 'provider_clearing'; provider: string; currency: string };
+  | { type: 'provider_clearing'; provider: string; currency: string }
+  /** Withdrawals on their way to a bank account: out of the wallet, not yet paid by the payout provider. */
+  | { type: 'payouts_pending'; currency: string };
 
 export type AccountType = AccountRef['type'];
 
@@ -26,6 +28,8 @@ export function accountKey(ref: AccountRef): string {
       return `fees:${ref.currency}`;
     case 'provider_clearing':
       return `provider_clearing:${nonEmpty(ref.provider)}:${ref.currency}`;
+    case 'payouts_pending':
+      return `payouts_pending:${ref.currency}`;
   }
 }
 

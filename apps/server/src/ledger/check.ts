@@ -8,7 +8,8 @@ const LIMIT = 50;
  * Verifies the ledger's invariants over all data (pgledger / TigerBeetle style):
  * per account, previous balance + amount = balance_after in version order, versions 1..n with no gaps,
  * version = number of postings = account.version, balance = last balance_after; every entry sums to zero
- * per currency; all balances of a currency sum to zero; no wallet, escrow or fees account is negative.
+ * per currency; all balances of a currency sum to zero; no wallet, escrow, fees or payouts_pending account
+ * is negative.
  */
 export async function checkLedger(db: DbOrTx): Promise<{ ok: boolean; problems: string[] }> {
   const problems: string[] = [];
@@ -80,7 +81,7 @@ export async function checkLedger(db: DbOrTx): Promise<{ ok: boolean; problems: 
   const negative = await rawRows<{ key: string; balance: string }>(
     db,
     sql`SELECT key, balance::text AS balance FROM ledger_accounts
-        WHERE type IN ('wallet', 'escrow', 'fees') AND balance < 0 ORDER BY key LIMIT ${LIMIT}`,
+        WHERE type IN ('wallet', 'escrow', 'fees', 'payouts_pending') AND balance < 0 ORDER BY key LIMIT ${LIMIT}`,
   );
   for (const r of negative) problems.push(`${r.key} is negative (${r.balance})`);
 

@@ -3,15 +3,34 @@
  * so each movement commits or rolls back with the state change that causes it.
  */
 export { accountKey, type AccountRef, type AccountType } from './accounts.js';
-export { postEntry, LedgerError, type EntryInput, type EntryKind } from './post-entry.js';
+export {
+  postEntry,
+  prepareEntry,
+  entryCtes,
+  entryWritten,
+  entryFailure,
+  ENTRY_RESULT,
+  LedgerError,
+  type EntryInput,
+  type EntryKind,
+  type EntryWritten,
+  type PreparedEntry,
+} from './post-entry.js';
 export { getWalletBalance, getWalletBalances, getAccountBalance } from './queries.js';
 export { checkLedger } from './check.js';
 export {
   depositToWallet,
   fundEscrowFromWallet,
+  walletFundingEntry,
   fundEscrowByCard,
+  cardFundingEntry,
   returnCardPaymentToWallet,
   releaseEscrow,
+  releaseEntry,
   refundEscrow,
+  refundEntry,
   splitEscrow,
+  withdrawToPayouts,
+  completePayout,
+  returnFailedPayout,
 } from './movements.js';

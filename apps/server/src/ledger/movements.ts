@@ -1,7 +1,7 @@
 import { splitEscrowAmounts } from '@holdfast/contracts';
 import type { Tx } from '../db/client.js';
 import type { AccountRef } from './accounts.js';
-import { LedgerError, postEntry } from './post-entry.js';
+import { LedgerError, postEntry, type EntryInput } from './post-entry.js';
 
 /**
  * Every way money can move, one named function each: the one place to read which accounts a movement
@@ -15,6 +15,16 @@ import { LedgerError, postEntry } from './post-entry.js';
  * - releaseEscrow:             escrow → seller's wallet (amount) + fees (fee)
  * - refundEscrow:              escrow → buyer's wallet (total)
  * - splitEscrow:               escrow → buyer (R + fee share) + seller (amount − R) + fees (the rest)
+ * - withdrawToPayouts:         wallet → payouts_pending              (a withdrawal is requested)
+ * - completePayout:            payouts_pending → provider_clearing   (the payout provider paid it: the money left)
+ * - returnFailedPayout:        payouts_pending → the same wallet     (the payout failed: the money comes back)
+ *
+ * The withdrawal movements carry the withdrawal's id in `paymentId`, so each one can be traced to it.
+ *
+ * The movements a state change causes (funding, release, refund) also have their entry as a value
+ * (`walletFundingEntry`, `cardFundingEntry`, `releaseEntry`, `refundEntry`: the same postings, from the same
+ * function) so the change can write it in its own statement (transactions.sql.ts `writeChange`), one round
+ * trip fewer; the entry's statement text and checks stay in post-entry.ts either way.
  */
 
 const wallet = (userId: string, currency: string): AccountRef => ({ type: 'wallet', userId, currency });
@@ -24,6 +34,7 @@ const escrow = (transactionId: string, currency: string): AccountRef => ({
   currency,
 });
 const fees = (currency: string): AccountRef => ({ type: 'fees', currency });
+const payoutsPending = (currency: string): AccountRef => ({ type: 'payouts_pending', currency });
 const clearing = (provider: string, currency: string): AccountRef => ({
   type: 'provider_clearing',
   provider,
@@ -53,12 +64,21 @@ export function depositToWallet(tx: Tx, m: CardMoney & { userId: string; memo?: 
   });
 }
 
+interface WalletFunding {
+  transactionId: string;
+  buyerId: string;
+  currency: string;
+  total: bigint;
+}
+
 /** The buyer pays the transaction's total from their wallet into escrow (never below zero). */
-export function fundEscrowFromWallet(
-  tx: Tx,
-  m: { transactionId: string; buyerId: string; currency: string; total: bigint },
-) {
-  return postEntry(tx, {
+export function fundEscrowFromWallet(tx: Tx, m: WalletFunding) {
+  return postEntry(tx, walletFundingEntry(m));
+}
+
+/** fundEscrowFromWallet's entry. */
+export function walletFundingEntry(m: WalletFunding): EntryInput {
+  return {
     kind: 'wallet_funding',
     transactionId: m.transactionId,
     userId: m.buyerId,
@@ -67,12 +87,17 @@ export function fundEscrowFromWallet(
       { account: wallet(m.buyerId, m.currency), amount: -m.total },
       { account: escrow(m.transactionId, m.currency), amount: m.total },
     ],
-  });
+  };
 }
 
 /** A confirmed card payment of exactly the total funds escrow. */
 export function fundEscrowByCard(tx: Tx, m: CardMoney & { transactionId: string; buyerId: string }) {
-  return postEntry(tx, {
+  return postEntry(tx, cardFundingEntry(m));
+}
+
+/** fundEscrowByCard's entry. */
+export function cardFundingEntry(m: CardMoney & { transactionId: string; buyerId: string }): EntryInput {
+  return {
     kind: 'card_funding',
     transactionId: m.transactionId,
     paymentId: m.paymentId,
@@ -82,7 +107,7 @@ export function fundEscrowByCard(tx: Tx, m: CardMoney & { transactionId: string;
       { account: clearing(m.provider, m.currency), amount: -m.amount },
       { account: escrow(m.transactionId, m.currency), amount: m.amount },
     ],
-  });
+  };
 }
 
 /** A card payment that can no longer fund its transaction goes to the buyer's wallet: it never vanishes. */
@@ -100,12 +125,23 @@ export function returnCardPaymentToWallet(tx: Tx, m: CardMoney & { transactionId
   });
 }
 
+interface Release {
+  transactionId: string;
+  sellerId: string;
+  currency: string;
+  amount: bigint;
+  fee: bigint;
+  memo?: string;
+}
+
 /** Escrow pays the amount to the seller and the fee to the fee account ("the fee is deducted from the payout"). */
-export function releaseEscrow(
-  tx: Tx,
-  m: { transactionId: string; sellerId: string; currency: string; amount: bigint; fee: bigint; memo?: string },
-) {
-  return postEntry(tx, {
+export function releaseEscrow(tx: Tx, m: Release) {
+  return postEntry(tx, releaseEntry(m));
+}
+
+/** releaseEscrow's entry. */
+export function releaseEntry(m: Release): EntryInput {
+  return {
     kind: 'release',
     transactionId: m.transactionId,
     userId: m.sellerId,
@@ -115,15 +151,25 @@ export function releaseEscrow(
       { account: fees(m.currency), amount: m.fee },
       { account: wallet(m.sellerId, m.currency), amount: m.amount },
     ],
-  });
+  };
+}
+
+interface Refund {
+  transactionId: string;
+  buyerId: string;
+  currency: string;
+  total: bigint;
+  memo: string;
 }
 
 /** Escrow returns the whole total (amount and fee) to the buyer's wallet. */
-export function refundEscrow(
-  tx: Tx,
-  m: { transactionId: string; buyerId: string; currency: string; total: bigint; memo: string },
-) {
-  return postEntry(tx, {
+export function refundEscrow(tx: Tx, m: Refund) {
+  return postEntry(tx, refundEntry(m));
+}
+
+/** refundEscrow's entry. */
+export function refundEntry(m: Refund): EntryInput {
+  return {
     kind: 'refund',
     transactionId: m.transactionId,
     userId: m.buyerId,
@@ -132,7 +178,7 @@ export function refundEscrow(
       { account: escrow(m.transactionId, m.currency), amount: -m.total },
       { account: wallet(m.buyerId, m.currency), amount: m.total },
     ],
-  });
+  };
 }
 
 /**
@@ -170,4 +216,57 @@ export async function splitEscrow(
     ].filter((p) => p.amount !== 0n), // feeKept is 0 with no fee, or when the buyer's share rounds up to it
   });
   return { entryId, buyerGets, sellerGets, feeKept };
+}
+
+interface WithdrawalMoney {
+  withdrawalId: string;
+  userId: string;
+  currency: string;
+  /** Minor units withdrawn. */
+  amount: bigint;
+}
+
+/**
+ * A withdrawal leaves the wallet at once, so the money cannot be spent twice while the payout is under
+ * way; like every wallet debit it refuses to overdraw (INSUFFICIENT_FUNDS).
+ */
+export function withdrawToPayouts(tx: Tx, m: WithdrawalMoney) {
+  return postEntry(tx, {
+    kind: 'withdrawal',
+    userId: m.userId,
+    paymentId: m.withdrawalId,
+    memo: `Withdrawal ${m.withdrawalId}`,
+    postings: [
+      { account: wallet(m.userId, m.currency), amount: -m.amount },
+      { account: payoutsPending(m.currency), amount: m.amount },
+    ],
+  });
+}
+
+/** The payout provider paid the withdrawal out: the money has left through its clearing account. */
+export function completePayout(tx: Tx, m: WithdrawalMoney & { provider: string }) {
+  return postEntry(tx, {
+    kind: 'payout_completed',
+    userId: m.userId,
+    paymentId: m.withdrawalId,
+    memo: `Payout of withdrawal ${m.withdrawalId} paid by ${m.provider}`,
+    postings: [
+      { account: payoutsPending(m.currency), amount: -m.amount },
+      { account: clearing(m.provider, m.currency), amount: m.amount },
+    ],
+  });
+}
+
+/** The payout failed: the withdrawn money returns to the wallet it came from. */
+export function returnFailedPayout(tx: Tx, m: WithdrawalMoney & { reason: string }) {
+  return postEntry(tx, {
+    kind: 'payout_returned',
+    userId: m.userId,
+    paymentId: m.withdrawalId,
+    memo: `Withdrawal returned: ${m.reason}`,
+    postings: [
+      { account: payoutsPending(m.currency), amount: -m.amount },
+      { account: wallet(m.userId, m.currency), amount: m.amount },
+    ],
+  });
 }

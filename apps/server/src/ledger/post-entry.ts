@@ -1,10 +1,9 @@
-import { asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
-import { journalEntries, ledgerAccounts, postings } from '../db/schema/index.js';
+import type { journalEntries } from '../db/schema/index.js';
+import { runStatement, statement, type Statement } from '../db/statements.js';
 import { TRANSACTION_MESSAGES } from '@holdfast/contracts';
 import { appError } from '../lib/errors.js';
 import { accountColumns, accountKey, mustStayNonNegative, type AccountRef } from './accounts.js';
-import { rawRows } from './queries.js';
 
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
 
@@ -25,13 +24,21 @@ export class LedgerError extends Error {
   }
 }
 
+type Line = [string, { ref: AccountRef; amount: bigint }];
+
 /**
- * Writes one balanced journal entry inside the caller's database transaction.
- * Postings to the same account are merged; zero postings are dropped. Accounts are created on demand
- * and locked (SELECT ... FOR UPDATE) in key order, so concurrent entries never deadlock each other.
- * A wallet that would go negative raises InsufficientFunds; escrow or fees going negative is a bug.
+ * An entry checked (bigint amounts, balanced per currency, at least two accounts), postings to the same
+ * account merged, zero postings dropped, in key order, with its statement values: ready to be written by
+ * its own statement (postEntry) or by a state change's statement (entryCtes, entryWritten).
  */
-export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: string }> {
+export interface PreparedEntry {
+  kind: EntryKind;
+  lines: Line[];
+  /** The entry's 5 values, then 7 per account, in the order entryCtes numbers them. */
+  values: unknown[];
+}
+
+export function prepareEntry(entry: EntryInput): PreparedEntry {
   const merged = new Map<string, { ref: AccountRef; amount: bigint }>();
   for (const p of entry.postings) {
     if (typeof p.amount !== 'bigint') throw new LedgerError('posting amounts must be bigint minor units');
@@ -48,59 +55,134 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: s
     if (sum !== 0n) throw new LedgerError(`entry ${entry.kind} does not balance in ${currency} (${sum})`);
   }
 
-  const keys = lines.map(([key]) => key);
-  // Create missing accounts in key order (concurrent creators of the same key wait, then skip).
-  await tx
-    .insert(ledgerAccounts)
-    .values(lines.map(([, { ref }]) => accountColumns(ref)))
-    .onConflictDoNothing({ target: ledgerAccounts.key });
-  const locked = await tx
-    .select()
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.key, keys))
-    .orderBy(asc(ledgerAccounts.key))
-    .for('update');
-  const byKey = new Map(locked.map((a) => [a.key, a]));
+  const values: unknown[] = [
+    entry.kind,
+    entry.memo ?? null,
+    entry.transactionId ?? null,
+    entry.paymentId ?? null,
+    entry.userId ?? null,
+  ];
+  for (const [, { ref, amount }] of lines) {
+    const a = accountColumns(ref);
+    values.push(a.key, a.type, a.currency, a.userId, a.transactionId, a.provider, amount.toString());
+  }
+  return { kind: entry.kind, lines, values };
+}
 
-  const planned = lines.map(([key, { ref, amount }]) => {
-    const account = byKey.get(key);
-    if (!account) throw new LedgerError(`account ${key} could not be created`);
-    const balanceAfter = account.balance + amount;
-    if (balanceAfter < 0n && mustStayNonNegative(ref.type)) {
-      if (ref.type === 'wallet') throw appError('INSUFFICIENT_FUNDS', TRANSACTION_MESSAGES.insufficientFunds);
-      throw new LedgerError(`${key} would go negative (${balanceAfter})`);
-    }
-    return { account, amount, balanceAfter, version: account.version + 1 };
+/**
+ * Writes one balanced journal entry inside the caller's database transaction, in one SQL statement.
+ * Postings to the same account are merged; zero postings are dropped. Accounts are created on demand
+ * and locked in key order, so concurrent entries never deadlock each other. A wallet that would go
+ * negative raises INSUFFICIENT_FUNDS (the caller's database transaction must then roll back, as it does
+ * when the error propagates); escrow, fees or payouts_pending going negative is a bug (LedgerError).
+ */
+export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: string }> {
+  const prepared = prepareEntry(entry);
+  let written: EntryWritten | undefined;
+  try {
+    [written] = await runStatement<EntryWritten>(tx, entryStatement(prepared.lines.length), prepared.values);
+  } catch (error) {
+    throw entryFailure(error, prepared);
+  }
+  return entryWritten(prepared, written);
+}
+
+/** What a statement with the entry's CTEs reports about it (ENTRY_RESULT's columns). */
+export interface EntryWritten {
+  entryId: string;
+  entryAccounts: number;
+  /** The key of a debited account the statement had to create (an empty wallet), if any. */
+  entryOverdrawn: string | null;
+}
+
+/**
+ * The entry's CTEs for `n` accounts (`v`, `acc`, `entry`, `posted`; to follow WITH, or a comma after
+ * other CTEs), with parameters from `$first` on in PreparedEntry.values' order. The statement must select
+ * ENTRY_RESULT and hand the row to entryWritten, and pass a failure to entryFailure.
+ *
+ * The accounts are created or updated by an upsert in key order, which locks each one (an existing row as
+ * by UPDATE; a concurrent creator of the same key waits), so concurrent entries never deadlock each other;
+ * the new balances and versions come back from it and the journal entry and its postings are written from
+ * them. The non-negative CHECK on ledger_accounts refuses an overdraft of an existing account inside the
+ * statement. PostgreSQL checks the proposed new row before it finds the conflict, so a debit proposes 0
+ * and the UPDATE adds the real amount; a debit that had to create its account (an empty wallet) is
+ * reported back (`entryOverdrawn`) and refused by entryWritten, which rolls the caller's database
+ * transaction back with everything the statement wrote.
+ */
+export function entryCtes(n: number, first: number): string {
+  const $ = (i: number) => `$${first + i}`;
+  const rows = Array.from({ length: n }, (_, i) => {
+    const p = 5 + i * 7;
+    return `(${$(p)}, ${$(p + 1)}, ${$(p + 2)}, ${$(p + 3)}, ${$(p + 4)}::uuid, ${$(p + 5)}, ${$(p + 6)}::bigint)`;
   });
-
-  // The journal entry, its postings and the new balances in one statement (one round trip, which
-  // counts on PGlite's single connection). The accounts are locked above, so each version check holds;
-  // the count of updated accounts is still verified.
-  const values = planned.map(
-    (p) =>
-      sql`(${p.account.id}::uuid, ${p.amount.toString()}::bigint, ${p.balanceAfter.toString()}::bigint, ${p.version}::integer, ${p.account.version}::integer)`,
-  );
-  const [written] = await rawRows<{ entry_id: string; updated: number }>(
-    tx,
-    sql`WITH v (account_id, amount, balance_after, version, previous_version) AS (VALUES ${sql.join(values, sql`, `)}),
+  return `v (key, type, currency, user_id, transaction_id, provider, amount) AS (VALUES ${rows.join(', ')}),
+        acc AS (
+          INSERT INTO ledger_accounts AS a (key, type, currency, user_id, transaction_id, provider, balance, version)
+          SELECT key, type, currency, user_id, transaction_id, provider,
+                 CASE WHEN amount < 0 AND type <> 'provider_clearing' THEN 0 ELSE amount END, 1
+          FROM v ORDER BY key
+          ON CONFLICT (key) DO UPDATE
+            SET balance = a.balance + (SELECT v.amount FROM v WHERE v.key = excluded.key),
+                version = a.version + 1, updated_at = now()
+          RETURNING a.id, a.key, a.balance, a.version, a.xmax = 0 AS created
+        ),
         entry AS (
-          INSERT INTO ${journalEntries} (kind, memo, transaction_id, payment_id, user_id)
-          VALUES (${entry.kind}, ${entry.memo ?? null}, ${entry.transactionId ?? null}::uuid, ${entry.paymentId ?? null}, ${entry.userId ?? null})
+          INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
+          VALUES (${$(0)}, ${$(1)}, ${$(2)}::uuid, ${$(3)}, ${$(4)})
           RETURNING id
         ),
         posted AS (
-          INSERT INTO ${postings} (entry_id, account_id, amount, balance_after, version)
-          SELECT entry.id, v.account_id, v.amount, v.balance_after, v.version FROM entry, v
-        ),
-        balances AS (
-          UPDATE ${ledgerAccounts} AS a SET balance = v.balance_after, version = v.version, updated_at = now()
-          FROM v WHERE a.id = v.account_id AND a.version = v.previous_version
-          RETURNING a.id
-        )
-        SELECT (SELECT id FROM entry) AS entry_id, (SELECT count(*) FROM balances)::integer AS updated`,
-  );
-  if (!written || Number(written.updated) !== planned.length) {
-    throw new LedgerError(`entry ${entry.kind} updated ${written?.updated ?? 0} of ${planned.length} accounts`);
+          INSERT INTO postings (entry_id, account_id, amount, balance_after, version)
+          SELECT entry.id, acc.id, v.amount, acc.balance, acc.version FROM entry, acc JOIN v ON v.key = acc.key
+        )`;
+}
+
+/** The columns of EntryWritten, for the select list of a statement with entryCtes. */
+export const ENTRY_RESULT = `(SELECT id FROM entry) AS "entryId", (SELECT count(*) FROM acc)::integer AS "entryAccounts",
+        (SELECT min(acc.key) FROM acc JOIN v ON v.key = acc.key
+          WHERE acc.created AND v.amount < 0 AND v.type <> 'provider_clearing') AS "entryOverdrawn"`;
+
+/** Checks what the statement reported: an overdrawn empty wallet is INSUFFICIENT_FUNDS, a short write a LedgerError. */
+export function entryWritten(p: PreparedEntry, written: EntryWritten | undefined): { entryId: string } {
+  if (written?.entryOverdrawn) throw refusal(p.lines.find(([key]) => key === written.entryOverdrawn) ?? p.lines[0]!);
+  if (!written || Number(written.entryAccounts) !== p.lines.length) {
+    throw new LedgerError(`entry ${p.kind} updated ${written?.entryAccounts ?? 0} of ${p.lines.length} accounts`);
   }
-  return { entryId: written.entry_id };
+  return { entryId: written.entryId };
+}
+
+/** The error to raise when a statement with the entry failed: INSUFFICIENT_FUNDS for an overdraft, else `error`. */
+export function entryFailure(error: unknown, p: PreparedEntry): unknown {
+  return overdraft(error, p.lines) ?? error;
+}
+
+const entryStatements = new Map<number, Statement>();
+
+/** The entry's own statement for `n` accounts, built once per n: $1–$5 the entry, then 7 values per account. */
+function entryStatement(n: number): Statement {
+  let found = entryStatements.get(n);
+  if (!found) {
+    found = statement('ledger_entry', `WITH ${entryCtes(n, 1)}\n        SELECT ${ENTRY_RESULT}`);
+    entryStatements.set(n, found);
+  }
+  return found;
+}
+
+/** A debit that would take `line`'s account below zero: the customer's INSUFFICIENT_FUNDS for a wallet, else a bug. */
+function refusal([key, { ref }]: Line): Error {
+  if (ref.type === 'wallet') return appError('INSUFFICIENT_FUNDS', TRANSACTION_MESSAGES.insufficientFunds);
+  return new LedgerError(`${key} would go negative`);
+}
+
+/** The refusal when the statement failed on ledger_accounts_non_negative; null for any other failure. */
+function overdraft(error: unknown, lines: Line[]): Error | null {
+  let e: unknown = error;
+  while (e && typeof e === 'object' && (e as { code?: string }).code !== '23514') e = (e as { cause?: unknown }).cause;
+  const pgError = e as { constraint?: string; detail?: string } | undefined;
+  if (!pgError) return null;
+  if (pgError.constraint !== undefined && pgError.constraint !== 'ledger_accounts_non_negative') return null;
+  const debited = lines.filter(([, { ref, amount }]) => amount < 0n && mustStayNonNegative(ref.type));
+  // The failing row (the error's detail) names the account; with one debited account it is that one.
+  const line = debited.find(([key]) => pgError.detail?.includes(key)) ?? debited[0];
+  return line ? refusal(line) : null;
 }

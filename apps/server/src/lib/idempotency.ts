@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
@@ -24,6 +24,8 @@ export interface IdempotencyClaim {
   userId: string;
   key: string;
   claimedAt: Date;
+  /** The status completeIdempotentRequest stored inside the business transaction, if it did. */
+  storedStatus?: number;
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -74,30 +76,40 @@ export function registerIdempotency(app: FastifyInstance) {
       .update(stableJson([request.method, path, request.body ?? null]))
       .digest('hex');
 
-    // The caller's expired keys go first: a key older than a day starts over, and storage stays bounded.
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.userId, user.id),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)),
-        ),
+    // One statement: the caller's other expired keys go (storage stays bounded), and the key is claimed;
+    // this key, when older than a day, starts over in place (as Stripe's do).
+    const expiredBefore = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS);
+    const expired = db
+      .$with('expired')
+      .as(
+        db
+          .delete(idempotencyKeys)
+          .where(
+            and(
+              eq(idempotencyKeys.userId, user.id),
+              lt(idempotencyKeys.createdAt, expiredBefore),
+              ne(idempotencyKeys.key, key),
+            ),
+          ),
       );
-
     // Millisecond precision on purpose: the value read back is compared exactly (the claim token).
     const claimedAt = new Date();
+    const claim = {
+      method: request.method,
+      path,
+      fingerprint,
+      state: 'in_progress' as const,
+      createdAt: claimedAt,
+    };
     const claimed = await db
+      .with(expired)
       .insert(idempotencyKeys)
-      .values({
-        userId: user.id,
-        key,
-        method: request.method,
-        path,
-        fingerprint,
-        state: 'in_progress',
-        createdAt: claimedAt,
+      .values({ userId: user.id, key, ...claim })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { ...claim, responseStatus: null, responseBody: null, responseContentType: null, completedAt: null },
+        setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
       })
-      .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length) {
       request.idempotency = { userId: user.id, key, claimedAt };
@@ -144,6 +156,8 @@ export function registerIdempotency(app: FastifyInstance) {
     const owned = request.idempotency;
     if (!owned) return payload;
     request.idempotency = null;
+    // Already stored with the effect (completeIdempotentRequest), and this is that response.
+    if (owned.storedStatus === reply.statusCode) return payload;
     // Only this request's own, still open claim: a response already stored inside the business
     // transaction (completeIdempotentRequest) is never released or overwritten here.
     const where = ownClaim(owned);
@@ -208,4 +222,7 @@ export async function completeIdempotentRequest(
     .where(ownClaim(owned))
     .returning({ key: idempotencyKeys.key });
   if (!stored.length) throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress);
+  // onSend need not write it again once this commits; should the transaction roll back, the response
+  // sent is another one (an error), which onSend then stores or releases as usual.
+  owned.storedStatus = statusCode;
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { loadOptional } from './optional-module.js';
 import {
   ACCOUNT_SECURITY_MESSAGES,
   APPLICATION_MESSAGES,
@@ -10,7 +12,7 @@ import {
   TWO_FACTOR_MESSAGES,
 } from '@holdfast/contracts';
 import { DIRECT_MESSAGE_MESSAGES, DIRECT_MESSAGES_PER_MINUTE } from '@holdfast/contracts';
-import { SUPPORT_MESSAGES } from '@holdfast/contracts';
+import { SUPPORT_MESSAGES, WITHDRAWAL_MESSAGES } from '@holdfast/contracts';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
 
@@ -25,7 +27,8 @@ import { tooManyRequests } from './errors.js';
 export async function registerRateLimit(app: FastifyInstance, opts: { redisUrl?: string }) {
   let redis: Redis | undefined;
   if (opts.redisUrl) {
-    redis = new Redis(opts.redisUrl, {
+    const { Redis: RedisClient } = loadOptional('ioredis') as typeof IORedis;
+    redis = new RedisClient(opts.redisUrl, {
       // Answer quickly when Redis is away instead of queueing requests behind reconnects.
       connectTimeout: 500,
       maxRetriesPerRequest: 1,
@@ -76,6 +79,14 @@ export const RATE_LIMITS = {
   transactionCreation: hourly('transactionsPerHour', MESSAGES.limits.transactions, perUser),
   /** Deposit intents per user: each one reaches the payment provider. */
   depositIntents: hourly('depositsPerHour', MESSAGES.limits.deposits, perUser),
+  /** Withdrawals per user: each one reaches the payout provider and a bank. */
+  withdrawals: {
+    max: 30,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(WITHDRAWAL_MESSAGES.tooMany),
+  },
   /** Moderator applications per address (public): each one lands in the admins' queue. */
   moderatorApplications: hourly('applicationsPerHour', APPLICATION_MESSAGES.tooMany),
   /** Calls that reach the payment provider or the sandbox bank. */

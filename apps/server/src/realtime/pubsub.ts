@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import { loadOptional } from '../lib/optional-module.js';
 
 /** A message on the bus: small, with ids only; receivers fetch the data they are allowed to see. */
 export interface RealtimeEvent {
@@ -89,6 +90,7 @@ export interface Logger {
  */
 export function redisPubSub(url: string, log?: Logger): PubSub {
   const options = { connectTimeout: 2000, maxRetriesPerRequest: 2, lazyConnect: false };
+  const { Redis } = loadOptional('ioredis') as typeof IORedis;
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
   const local = new LocalFanOut();

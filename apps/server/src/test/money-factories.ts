@@ -63,6 +63,7 @@ export interface TransactionOptions {
   currency?: string;
   description?: string;
   type?: 'product' | 'service';
+  inspectionDays?: number;
 }
 
 export async function createTransaction(
@@ -77,6 +78,7 @@ export async function createTransaction(
     sellerEmail,
     description: opts.description ?? 'A vintage camera',
     ...(opts.type ? { type: opts.type } : {}),
+    ...(opts.inspectionDays !== undefined ? { inspectionDays: opts.inspectionDays } : {}),
   });
   if (res.statusCode !== 201) throw new Error(`createTransaction failed: ${res.statusCode} ${res.body}`);
   return res.json();
@@ -95,6 +97,18 @@ export async function acceptTransaction(
 ): Promise<TTransaction> {
   const res = await as(app, seller)('PATCH', `/api/transactions/${id}/accept`, {});
   if (res.statusCode !== 200) throw new Error(`acceptTransaction failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The seller marks the transaction delivered (optional tracking reference and note). */
+export async function deliverTransaction(
+  app: FastifyInstance,
+  seller: RegisteredUser,
+  id: string,
+  body: { trackingReference?: string; note?: string } = {},
+): Promise<TTransaction> {
+  const res = await as(app, seller)('PATCH', `/api/transactions/${id}/deliver`, body);
+  if (res.statusCode !== 200) throw new Error(`deliverTransaction failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 

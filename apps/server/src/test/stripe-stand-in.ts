@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 /**
  * A tiny local stand-in for the parts of Stripe's API the product uses, so the real SDK can be
  * exercised without the internet: POST /v1/payment_intents (honouring Idempotency-Key) and
- * GET /v1/payment_intents/:id. Tests move intents along with succeed()/fail() and sign webhook
+ * GET /v1/payment_intents/:id; POST /v1/payouts (honouring Idempotency-Key) and GET /v1/payouts/:id. Tests move intents along with succeed()/fail() and sign webhook
  * events with the SDK's own generateTestHeaderString.
  */
 export interface StandInIntent {
@@ -24,9 +24,27 @@ export interface StandInIntent {
   created: number;
 }
 
+/** A payout as the stand-in keeps it (POST /v1/payouts, GET /v1/payouts/:id). */
+export interface StandInPayout {
+  id: string;
+  object: 'payout';
+  amount: number;
+  currency: string;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  description: string | null;
+  metadata: Record<string, string>;
+  failure_code: string | null;
+  failure_message: string | null;
+  livemode: false;
+  created: number;
+}
+
 export interface StripeStandIn {
   port: number;
   intents: Map<string, StandInIntent>;
+  payouts: Map<string, StandInPayout>;
+  /** Moves a payout along as the bank would: in_transit, paid, or failed with a message. */
+  settlePayout(id: string, status: 'in_transit' | 'paid' | 'failed', failureMessage?: string): StandInPayout;
   /** Every API call received, in order. */
   calls: { method: string; path: string; idempotencyKey: string | undefined; body: Record<string, string> }[];
   succeed(id: string): StandInIntent;
@@ -68,6 +86,8 @@ export async function startStripeStandIn(
   const webhookSecret = opts.webhookSecret ?? 'whsec_test';
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, { fingerprint: string; intentId: string }>();
+  const payouts = new Map<string, StandInPayout>();
+  const payoutsByKey = new Map<string, { fingerprint: string; payoutId: string }>();
   const calls: StripeStandIn['calls'] = [];
   const signer = new Stripe(secretKey);
 
@@ -121,6 +141,49 @@ export async function startStripeStandIn(
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, { fingerprint: raw, intentId: id });
       return send(res, 200, intent);
     }
+    if (req.method === 'POST' && url.pathname === '/v1/payouts') {
+      if (idempotencyKey && payoutsByKey.has(idempotencyKey)) {
+        const seen = payoutsByKey.get(idempotencyKey)!;
+        if (seen.fingerprint !== raw) {
+          return send(
+            res,
+            400,
+            apiError('Keys for idempotent requests can only be used with the same parameters', 'idempotency_error'),
+          );
+        }
+        return send(res, 200, payouts.get(seen.payoutId));
+      }
+      const amount = Number(body.amount);
+      if (!Number.isInteger(amount) || amount < 1 || !body.currency) {
+        return send(res, 400, apiError('Invalid amount or currency'));
+      }
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of Object.entries(body)) {
+        const mm = /^metadata\[(.+)\]$/.exec(k);
+        if (mm) metadata[mm[1]!] = v;
+      }
+      const payout: StandInPayout = {
+        id: `po_${rand()}`,
+        object: 'payout',
+        amount,
+        currency: body.currency,
+        status: 'pending',
+        description: body.description ?? null,
+        metadata,
+        failure_code: null,
+        failure_message: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      payouts.set(payout.id, payout);
+      if (idempotencyKey) payoutsByKey.set(idempotencyKey, { fingerprint: raw, payoutId: payout.id });
+      return send(res, 200, payout);
+    }
+    const po = /^\/v1\/payouts\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && po) {
+      const payout = payouts.get(decodeURIComponent(po[1]!));
+      return payout ? send(res, 200, payout) : send(res, 404, apiError(`No such payout: '${po[1]}'`));
+    }
     const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'GET' && m) {
       const intent = intents.get(decodeURIComponent(m[1]!));
@@ -141,7 +204,18 @@ export async function startStripeStandIn(
   return {
     port,
     intents,
+    payouts,
     calls,
+    settlePayout(id, status, failureMessage = 'The bank account could not be found') {
+      const payout = payouts.get(id);
+      if (!payout) throw new Error(`stand-in: no payout ${id}`);
+      Object.assign(payout, {
+        status,
+        failure_code: status === 'failed' ? 'no_account' : null,
+        failure_message: status === 'failed' ? failureMessage : null,
+      });
+      return payout;
+    },
     succeed(id) {
       const intent = get(id);
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, last_payment_error: null });

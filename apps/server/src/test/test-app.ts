@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { databaseFromPglite, databaseFromPostgres, type Database } from '../db/client.js';
 import type { Providers } from '../services.js';
+import type { Clock } from '../lib/clock.js';
 
 /**
  * The engine a test run uses: vitest's `postgres` project sets TEST_DB_ENGINE=postgres and
@@ -57,7 +58,7 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = databaseFromPostgres(url.toString(), undefined, 20);
+  const database = await databaseFromPostgres(url.toString(), undefined, 20);
   await database.migrate();
   return {
     ...database,
@@ -78,11 +79,11 @@ export interface TestApp {
 
 /** The whole app on its own database, ready for `app.inject`. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; providers?: Partial<Providers> } = {},
+  opts: { env?: Record<string, string>; providers?: Partial<Providers>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database, providers: opts.providers });
+  const app = await buildApp({ config, database, providers: opts.providers, clock: opts.clock });
   await app.ready();
   return {
     app,

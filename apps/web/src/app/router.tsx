@@ -2,41 +2,123 @@ import * as React from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { TUser } from '@holdfast/contracts';
 import { PageSpinner } from '@/components/ui/spinner';
+import { userQueryOptions } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
+import { queryClient } from '@/lib/query-client';
 import { pageTitle } from '@/lib/page-title';
-import { AdminDashboardPage } from '@/features/admin/pages/admin-dashboard';
-import { AdminLoginPage } from '@/features/auth/pages/admin-login';
-import { ChangePasswordPage } from '@/features/auth/pages/change-password';
-import { ForgotPasswordPage } from '@/features/auth/pages/forgot-password';
-import { LoginPage } from '@/features/auth/pages/login';
 import { safeNext } from '@/features/auth/lib/next';
-import { RegisterPage } from '@/features/auth/pages/register';
-import { ResetPasswordPage } from '@/features/auth/pages/reset-password';
-import { DashboardPage } from '@/features/dashboard/pages/dashboard';
-import { DevMailboxPage } from '@/features/dev-mailbox/pages/dev-mailbox';
-import { HomePage } from '@/features/home/pages/home';
-import { LandingPage } from '@/features/landing/pages/landing';
-import { MessagesPage } from '@/features/messages/pages/messages';
-import { ModeratorApplicationPage } from '@/features/moderation/pages/moderator-application';
-import { ModeratorDashboardPage } from '@/features/moderation/pages/moderator-dashboard';
-import { CheckoutPage } from '@/features/payments/pages/checkout';
-import { PaymentSuccessPage } from '@/features/payments/pages/payment-success';
-import { WalletDepositPage } from '@/features/payments/pages/wallet-deposit';
-import { ProfileSettingsPage } from '@/features/profile/pages/profile-settings';
-import { PublicProfilePage } from '@/features/profile/pages/public-profile';
-import { SecuritySettingsPage } from '@/features/security/pages/security-settings';
-import { LiveChatPage } from '@/features/support/pages/live-chat';
-import { SupportPage } from '@/features/support/pages/support';
-import { SupportConsolePage } from '@/features/support-console/pages/support-console';
-import { CreateTransactionPage } from '@/features/transactions/pages/create-transaction';
-import { TransactionDetailsPage } from '@/features/transactions/pages/transaction-details';
-import { TransactionsPage } from '@/features/transactions/pages/transactions';
-import { DepositFundsPage } from '@/features/wallet/pages/deposit-funds';
-import { AppShell } from './layout/app-shell';
 import { NotFoundPage } from './routes/not-found';
-import { TestPage } from './routes/test-page';
-import { SessionTimeout } from './session-timeout';
 import { useAuthGate } from './use-auth-gate';
+
+/**
+ * Every page is its own chunk, fetched when its route is first shown: the landing and sign-in pages do
+ * not download the signed-in app (shell, dashboard, payments). `lazyPage` keeps each page's named export.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props; each page keeps its own type
+function lazyPage<M extends Record<K, React.ComponentType<any>>, K extends keyof M>(
+  load: () => Promise<M>,
+  name: K,
+): React.LazyExoticComponent<M[K]> {
+  return React.lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const AdminDashboardPage = lazyPage(() => import('@/features/admin/pages/admin-dashboard'), 'AdminDashboardPage');
+const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login'), 'AdminLoginPage');
+const ChangePasswordPage = lazyPage(() => import('@/features/auth/pages/change-password'), 'ChangePasswordPage');
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password'), 'ForgotPasswordPage');
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/register'), 'RegisterPage');
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password'), 'ResetPasswordPage');
+const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard'), 'DashboardPage');
+const DevMailboxPage = lazyPage(() => import('@/features/dev-mailbox/pages/dev-mailbox'), 'DevMailboxPage');
+const HomePage = lazyPage(() => import('@/features/home/pages/home'), 'HomePage');
+const LandingPage = lazyPage(() => import('@/features/landing/pages/landing'), 'LandingPage');
+const MessagesPage = lazyPage(() => import('@/features/messages/pages/messages'), 'MessagesPage');
+const ModeratorApplicationPage = lazyPage(
+  () => import('@/features/moderation/pages/moderator-application'),
+  'ModeratorApplicationPage',
+);
+const ModeratorDashboardPage = lazyPage(
+  () => import('@/features/moderation/pages/moderator-dashboard'),
+  'ModeratorDashboardPage',
+);
+const CheckoutPage = lazyPage(() => import('@/features/payments/pages/checkout'), 'CheckoutPage');
+const PaymentSuccessPage = lazyPage(() => import('@/features/payments/pages/payment-success'), 'PaymentSuccessPage');
+const WalletDepositPage = lazyPage(() => import('@/features/payments/pages/wallet-deposit'), 'WalletDepositPage');
+const ProfileSettingsPage = lazyPage(() => import('@/features/profile/pages/profile-settings'), 'ProfileSettingsPage');
+const PublicProfilePage = lazyPage(() => import('@/features/profile/pages/public-profile'), 'PublicProfilePage');
+const SecuritySettingsPage = lazyPage(
+  () => import('@/features/security/pages/security-settings'),
+  'SecuritySettingsPage',
+);
+const LiveChatPage = lazyPage(() => import('@/features/support/pages/live-chat'), 'LiveChatPage');
+const SupportPage = lazyPage(() => import('@/features/support/pages/support'), 'SupportPage');
+const SupportConsolePage = lazyPage(
+  () => import('@/features/support-console/pages/support-console'),
+  'SupportConsolePage',
+);
+const CreateTransactionPage = lazyPage(
+  () => import('@/features/transactions/pages/create-transaction'),
+  'CreateTransactionPage',
+);
+const TransactionDetailsPage = lazyPage(
+  () => import('@/features/transactions/pages/transaction-details'),
+  'TransactionDetailsPage',
+);
+const TransactionsPage = lazyPage(() => import('@/features/transactions/pages/transactions'), 'TransactionsPage');
+const DepositFundsPage = lazyPage(() => import('@/features/wallet/pages/deposit-funds'), 'DepositFundsPage');
+const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
+const TestPage = lazyPage(() => import('./routes/test-page'), 'TestPage');
+const SessionTimeout = lazyPage(() => import('./session-timeout'), 'SessionTimeout');
+
+/**
+ * The page being opened starts downloading with the app itself, alongside the session check, rather
+ * than after it (one round trip less before the first paint); a signed-in page with the shell.
+ */
+const FIRST_ROUTE_CHUNKS: Record<string, () => Promise<unknown>> = {
+  '/': () => import('@/features/landing/pages/landing'),
+  '/login': () => import('@/features/auth/pages/login'),
+  '/register': () => import('@/features/auth/pages/register'),
+  '/dashboard': () => Promise.all([import('./layout/app-shell'), import('@/features/dashboard/pages/dashboard')]),
+  '/transactions': () =>
+    Promise.all([import('./layout/app-shell'), import('@/features/transactions/pages/transactions')]),
+};
+const SIGNED_IN_FIRST_ROUTES = new Set(['/transactions']);
+if (typeof window !== 'undefined') {
+  const load = FIRST_ROUTE_CHUNKS[window.location.pathname] ?? (() => import('./layout/app-shell'));
+  void load();
+  // The session check starts now, not when React first renders the router.
+  void queryClient.prefetchQuery(userQueryOptions());
+}
+
+let signedInPreloaded = false;
+/**
+ * Once someone is signed in, fetch the shell and the dashboard together instead of one after the other
+ * (a sign-in goes to the dashboard); a signed-in page opened directly has its own chunk on the way.
+ */
+function preloadSignedInApp() {
+  if (signedInPreloaded) return;
+  signedInPreloaded = true;
+  void import('./layout/app-shell');
+  if (!SIGNED_IN_FIRST_ROUTES.has(window.location.pathname)) void import('@/features/dashboard/pages/dashboard');
+}
+
+/**
+ * What shows while a page's code arrives: the page's space, empty, and a spinner only if the wait is
+ * long enough to notice (a quick load never flashes one).
+ */
+function PageFallback({ className }: { className?: string }) {
+  const [slow, setSlow] = React.useState(false);
+  React.useEffect(() => {
+    const timer = window.setTimeout(() => setSlow(true), 400);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return slow ? (
+    <PageSpinner className={className} />
+  ) : (
+    <div aria-busy="true" className={className ?? 'min-h-[50vh]'} />
+  );
+}
 
 /** Signed-in pages (spec section 2), each rendered inside the app shell. */
 const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
@@ -95,24 +177,26 @@ function SignedInRoutes({ user }: { user: TUser }) {
       </Route>
       <Route>
         <AppShell user={user}>
-          <Switch>
-            <Route path="/">
-              <DashboardPage user={user} />
-            </Route>
-            <Route path="/dashboard">
-              <DashboardPage user={user} />
-            </Route>
-            <Route path="/home">
-              <HomePage user={user} loading={false} />
-            </Route>
-            <Route path="/admin-dashboard">
-              {user.role === 'admin' ? <AdminDashboardPage /> : <Redirect to="/admin/login" replace />}
-            </Route>
-            {SIGNED_IN_PAGES.map(([path, Page]) => (
-              <Route key={path} path={path} component={Page} />
-            ))}
-            <SharedRoutes />
-          </Switch>
+          <React.Suspense fallback={<PageFallback />}>
+            <Switch>
+              <Route path="/">
+                <DashboardPage user={user} />
+              </Route>
+              <Route path="/dashboard">
+                <DashboardPage user={user} />
+              </Route>
+              <Route path="/home">
+                <HomePage user={user} loading={false} />
+              </Route>
+              <Route path="/admin-dashboard">
+                {user.role === 'admin' ? <AdminDashboardPage /> : <Redirect to="/admin/login" replace />}
+              </Route>
+              {SIGNED_IN_PAGES.map(([path, Page]) => (
+                <Route key={path} path={path} component={Page} />
+              ))}
+              <SharedRoutes />
+            </Switch>
+          </React.Suspense>
         </AppShell>
         <SessionTimeout />
       </Route>
@@ -134,13 +218,15 @@ function SignedOutRoutes({ userLoading }: { userLoading: boolean }) {
       </Route>
       <Route>
         <AppShell user={null}>
-          <Switch>
-            <Route path="/home">
-              <HomePage user={null} loading={userLoading} />
-            </Route>
-            <Route path="/moderator-application" component={ModeratorApplicationPage} />
-            <SharedRoutes />
-          </Switch>
+          <React.Suspense fallback={<PageFallback />}>
+            <Switch>
+              <Route path="/home">
+                <HomePage user={null} loading={userLoading} />
+              </Route>
+              <Route path="/moderator-application" component={ModeratorApplicationPage} />
+              <SharedRoutes />
+            </Switch>
+          </React.Suspense>
         </AppShell>
       </Route>
     </Switch>
@@ -178,7 +264,17 @@ export function AppRouter() {
   usePageTitle();
   const { user, loading, userLoading } = useAuthGate();
   if (loading) return <PageSpinner message="Loading authentication..." className="min-h-dvh" />;
-  if (!user) return <SignedOutRoutes userLoading={userLoading} />;
+  if (!user) return <PageSuspense>{<SignedOutRoutes userLoading={userLoading} />}</PageSuspense>;
+  preloadSignedInApp();
   // A temporary password (a created moderator) is replaced before anything else; the server insists too.
-  return user.mustChangePassword ? <ChangePasswordPage user={user} /> : <SignedInRoutes user={user} />;
+  return (
+    <PageSuspense>
+      {user.mustChangePassword ? <ChangePasswordPage user={user} /> : <SignedInRoutes user={user} />}
+    </PageSuspense>
+  );
+}
+
+/** The whole-screen boundary: a page outside the shell, or the shell itself, still on its way. */
+function PageSuspense({ children }: { children: React.ReactNode }) {
+  return <React.Suspense fallback={<PageFallback className="min-h-dvh" />}>{children}</React.Suspense>;
 }

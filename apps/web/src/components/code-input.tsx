@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { TWO_FACTOR_CODE_LENGTH } from '@holdfast/contracts';
+import { TWO_FACTOR_CODE_LENGTH } from '@holdfast/contracts/constants';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { ERROR_CODES, type TErrorCode } from '@holdfast/contracts';
+import { ERROR_CODES, type TErrorCode } from '@holdfast/contracts/constants';
 
 /**
  * The one way the web app talks to the server (spec section 7): cookies always travel, a JSON

@@ -1,4 +1,5 @@
-import { decimalsOf, fromMinor, splitEscrowAmounts, toMinor, type TDisputeStatus } from '@holdfast/contracts';
+import type { TDisputeStatus } from '@holdfast/contracts';
+import { decimalsOf, fromMinor, splitEscrowAmounts, toMinor } from '@holdfast/contracts/constants';
 
 /** What each side would receive for a refund typed as text, with the server's own rule; null until valid. */
 export function previewSplit(

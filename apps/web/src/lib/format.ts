@@ -1,4 +1,4 @@
-import { formatMoney } from '@holdfast/contracts';
+import { formatMoney } from '@holdfast/contracts/constants';
 
 export { formatMoney };
 

@@ -27,14 +27,91 @@ export interface UseSocketOptions {
   enabled?: boolean;
 }
 
+interface Subscriber {
+  handlers: React.RefObject<Pick<UseSocketOptions, 'onEvent' | 'onOpen'>>;
+  setStatus: (status: SocketStatus) => void;
+}
+
 /**
- * A WebSocket to `path` (/ws or /ws/support) that reconnects by itself with backoff. The server knows
- * who is connecting from the session cookie the browser sends; nothing identifying is sent by us.
- * `status` drives the pages' Connected/Disconnected badges.
+ * One WebSocket per path for the whole tab, shared by every component that listens on it (the bell and
+ * the page both hear /ws): it opens with the first subscriber, reconnects with backoff while anyone
+ * listens, and closes with the last. A subscriber joining an open socket gets its `onOpen` at once.
+ */
+export class SharedSocket {
+  private socket: WebSocket | null = null;
+  private status: SocketStatus = 'connecting';
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  readonly subscribers = new Set<Subscriber>();
+
+  constructor(private readonly path: string) {}
+
+  add(sub: Subscriber) {
+    this.subscribers.add(sub);
+    sub.setStatus(this.status);
+    if (!this.socket && this.timer === undefined) this.connect();
+    else if (this.status === 'connected') sub.handlers.current.onOpen?.(this.send);
+  }
+
+  /** Removes a subscriber; true when nobody is left and the socket was closed. */
+  remove(sub: Subscriber): boolean {
+    this.subscribers.delete(sub);
+    if (this.subscribers.size > 0) return false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    return true;
+  }
+
+  readonly send = (message: object) => {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  };
+
+  private setStatus(status: SocketStatus) {
+    this.status = status;
+    for (const sub of this.subscribers) sub.setStatus(status);
+  }
+
+  private connect() {
+    this.timer = undefined;
+    if (this.status !== 'connected') this.setStatus('connecting');
+    const socket = new WebSocket(socketUrl(this.path));
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.setStatus('connected');
+      for (const sub of this.subscribers) sub.handlers.current.onOpen?.(this.send);
+    };
+    socket.onmessage = (message) => {
+      let event: SocketEvent;
+      try {
+        event = JSON.parse(String(message.data)) as SocketEvent;
+      } catch {
+        return;
+      }
+      if (!event || typeof event.type !== 'string') return;
+      for (const sub of this.subscribers) sub.handlers.current.onEvent?.(event);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return; // closed on purpose by the last subscriber
+      this.socket = null;
+      this.setStatus('disconnected');
+      this.timer = setTimeout(() => this.connect(), reconnectDelay(this.attempt++));
+    };
+  }
+}
+
+const sharedSockets = new Map<string, SharedSocket>();
+
+/**
+ * A WebSocket to `path` (/ws or /ws/support) that reconnects by itself with backoff; components on the
+ * same path share one connection. The server knows who is connecting from the session cookie the browser
+ * sends; nothing identifying is sent by us. `status` drives the pages' Connected/Disconnected badges.
  */
 export function useSocket(path: string, { onEvent, onOpen, enabled = true }: UseSocketOptions = {}) {
   const [status, setStatus] = React.useState<SocketStatus>(enabled ? 'connecting' : 'disconnected');
-  const socketRef = React.useRef<WebSocket | null>(null);
   // The latest callbacks, without reconnecting whenever a page re-renders.
   const handlers = React.useRef({ onEvent, onOpen });
   React.useEffect(() => {
@@ -46,51 +123,20 @@ export function useSocket(path: string, { onEvent, onOpen, enabled = true }: Use
       setStatus('disconnected');
       return;
     }
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const connect = () => {
-      setStatus((s) => (s === 'connected' ? s : 'connecting'));
-      const socket = new WebSocket(socketUrl(path));
-      socketRef.current = socket;
-      const send = (message: object) => {
-        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-      };
-      socket.onopen = () => {
-        attempt = 0;
-        setStatus('connected');
-        handlers.current.onOpen?.(send);
-      };
-      socket.onmessage = (message) => {
-        let event: SocketEvent;
-        try {
-          event = JSON.parse(String(message.data)) as SocketEvent;
-        } catch {
-          return;
-        }
-        if (event && typeof event.type === 'string') handlers.current.onEvent?.(event);
-      };
-      socket.onclose = () => {
-        if (socketRef.current === socket) socketRef.current = null;
-        if (stopped) return;
-        setStatus('disconnected');
-        timer = setTimeout(connect, reconnectDelay(attempt++));
-      };
-    };
-    connect();
+    let shared = sharedSockets.get(path);
+    if (!shared) {
+      shared = new SharedSocket(path);
+      sharedSockets.set(path, shared);
+    }
+    const sub: Subscriber = { handlers, setStatus };
+    shared.add(sub);
+    const mine = shared;
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socketRef.current?.close();
-      socketRef.current = null;
+      if (mine.remove(sub) && sharedSockets.get(path) === mine) sharedSockets.delete(path);
     };
   }, [path, enabled]);
 
-  const send = React.useCallback((message: object) => {
-    const socket = socketRef.current;
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  }, []);
+  const send = React.useCallback((message: object) => sharedSockets.get(path)?.send(message), [path]);
 
   return { status, connected: status === 'connected', send };
 }

@@ -9,3 +9,6 @@ export * from './reviews.js';
 export * from './moderator-applications.js';
 export * from './two-factor.js';
 export * from './messaging.js';
+export * from './jobs.js';
+export * from './notifications.js';
+export * from './withdrawals.js';

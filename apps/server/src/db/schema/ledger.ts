@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid }
 import { users } from './auth.js';
 import { transactions } from './transactions.js';
 
-export const LEDGER_ACCOUNT_TYPES = ['wallet', 'escrow', 'fees', 'provider_clearing'] as const;
+export const LEDGER_ACCOUNT_TYPES = ['wallet', 'escrow', 'fees', 'provider_clearing', 'payouts_pending'] as const;
 
 /**
  * Double-entry ledger accounts (named ledger_accounts: `accounts` belongs to sign-in).
@@ -41,6 +41,9 @@ export const JOURNAL_ENTRY_KINDS = [
   'refund',
   'partial_resolution',
   'overpayment_refund',
+  'withdrawal',
+  'payout_completed',
+  'payout_returned',
 ] as const;
 
 export const journalEntries = pgTable(

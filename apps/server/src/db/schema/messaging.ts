@@ -26,7 +26,9 @@ export const directMessages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('direct_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // A thread's pages back in time (keyset on created_at, id) and, read backwards, each conversation's
+    // newest message: the conversation list's one index-only probe per conversation.
+    index('direct_messages_conversation_idx').on(t.conversationId, t.createdAt, t.id),
     // Unread counts: a receiver's unread messages.
     index('direct_messages_unread_idx')
       .on(t.receiverId, t.conversationId)
@@ -68,7 +70,8 @@ export const supportChats = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('support_chats_user_idx').on(t.userId, t.createdAt),
+    // A customer's own chats, a page at a time: keyset on (created_at, id).
+    index('support_chats_user_idx').on(t.userId, t.createdAt, t.id),
     index('support_chats_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -87,7 +90,8 @@ export const supportMessages = pgTable(
     isFromSupport: boolean('is_from_support').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_messages_chat_idx').on(t.chatId, t.createdAt)],
+  // A chat's pages back in time: keyset on (created_at, id).
+  (t) => [index('support_messages_chat_idx').on(t.chatId, t.createdAt, t.id)],
 );
 
 /** Live chat: one running thread per customer with the support team (`threadUserId` is the customer). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /** Escrow transactions. Amounts are integer minor units of `currency`. */
@@ -28,16 +28,40 @@ export const transactions = pgTable(
       .default('unpaid'),
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     deliveryNotes: text('delivery_notes'),
+    /** Days the buyer has to inspect after delivery (chosen at creation, 1–30). */
+    inspectionDays: integer('inspection_days').notNull().default(3),
+    /** When escrow was funded (wallet or card): the unaccepted deadline counts from here. */
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
+    /** When the seller marked it delivered, with their optional tracking reference and message. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    trackingReference: text('tracking_reference'),
+    deliveryMessage: text('delivery_message'),
+    /** End of the inspection period: without confirmation or dispute, the money is released then. */
+    autoReleaseAt: timestamp('auto_release_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The newest private message's time (null: none yet), raised with GREATEST in the statement that
+     * inserts a message. The conversation list orders by coalesce(last_message_at, created_at).
+     */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
   (t) => [
-    index('transactions_buyer_id_idx').on(t.buyerId, t.createdAt),
-    index('transactions_seller_email_idx').on(t.sellerEmail, t.createdAt),
+    // Keyset pages of a person's list, (created_at, id) descending: one range scan each, LIMIT n+1.
+    index('transactions_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
+    index('transactions_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),
+    // Keyset pages of a person's conversations by last activity, the same way (messages.queries).
+    index('transactions_buyer_activity_idx').on(t.buyerId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
+    index('transactions_seller_activity_idx').on(
+      t.sellerEmail,
+      sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`,
+      t.id,
+    ),
     check('transactions_amounts_check', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.total} = ${t.amount} + ${t.fee}`),
+    check('transactions_inspection_days_check', sql`${t.inspectionDays} BETWEEN 1 AND 30`),
   ],
 );
 

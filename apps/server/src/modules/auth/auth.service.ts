@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { z } from 'zod';
 import {
   MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
+  toDecimal,
   type TChangePasswordRequest,
   type TLoginRequest,
   type TRole,
@@ -21,7 +22,13 @@ import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
 import { isPasswordTooWeak } from './password-strength.js';
 import { createSessionActivity } from './session-activity.js';
-import { createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
+import {
+  createSessionLookup,
+  mustChangePassword,
+  toSessionUser,
+  type SessionAccount,
+  type WalletBalanceSql,
+} from './session-lookup.js';
 import type { SignInChallenge, TwoFactorService } from './two-factor.service.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -80,6 +87,8 @@ export interface AuthServiceDeps {
   /** Signs the device cookie (the app's AUTH_SECRET). */
   secret: string;
   walletBalance?: WalletBalanceReader;
+  /** The same balance as a column, so the session lookup can answer the account in one statement. */
+  walletBalanceSql?: WalletBalanceSql;
   /** Opens the second step of sign-in for accounts with two-factor on. */
   twoFactor: Pick<TwoFactorService, 'openChallenge'>;
   log?: { error(obj: unknown, msg?: string): void };
@@ -106,10 +115,11 @@ export function createAuthService({
   limiter,
   secret,
   walletBalance,
+  walletBalanceSql,
   twoFactor,
   log,
 }: AuthServiceDeps) {
-  const lookupSession = createSessionLookup(auth, db);
+  const lookupSession = createSessionLookup(auth, db, walletBalanceSql);
   const checkActivity = createSessionActivity(db, idleTimeoutMs);
 
   /** Better Auth's answer for the cookie; for a session that no longer exists it clears the cookie. */
@@ -122,16 +132,26 @@ export function createAuthService({
    * query; whatever makes Better Auth write (expiry, a dead session's cookie) is left to it, and its
    * Set-Cookie headers come back to travel to the browser. `ended`: the cookie was genuine but its
    * session is over (idle, past its lifetime, revoked), so the page can say why the person is signed out.
+   * `withAccount`: the route answers the account itself; the common case then also returns it (the user
+   * row and wallet balance from the session's own statement). Otherwise the route reads it (getUser).
    */
   async function currentUser(
     cookie: string,
     requestHeaders: () => Headers,
-  ): Promise<{ user: SessionUser | null; headers?: Headers; ended?: boolean; mustChangePassword?: boolean }> {
-    const fast = await lookupSession(cookie);
+    withAccount = false,
+  ): Promise<{
+    user: SessionUser | null;
+    headers?: Headers;
+    ended?: boolean;
+    mustChangePassword?: boolean;
+    account?: TUser;
+  }> {
+    const fast = await lookupSession(cookie, withAccount && walletBalanceSql !== undefined);
     if (fast !== 'delegate') {
       if (!fast.user) return { user: null };
       if ((await checkActivity(fast.session)) === 'active') {
-        return { user: fast.user, mustChangePassword: fast.mustChangePassword };
+        const account = fast.account ? accountResponse(fast.account) : undefined;
+        return { user: fast.user, mustChangePassword: fast.mustChangePassword, ...(account ? { account } : {}) };
       }
       return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
     }
@@ -152,13 +172,26 @@ export function createAuthService({
     return auth.handler(new Request(url, { method: 'GET', headers }));
   }
 
+  function accountResponse({ walletBalance: balance, ...row }: SessionAccount): TUser {
+    return toUserResponse(row, toDecimal(balance, row.walletCurrency));
+  }
+
   async function userResponse(row: UserRow): Promise<TUser> {
     const balance = walletBalance ? await walletBalance(row.id, row.walletCurrency) : '0.00';
     return toUserResponse(row, balance);
   }
 
+  // GET /api/auth/user and /api/auth/session run this on every call: built and named once, so neither
+  // drizzle's query building nor PostgreSQL's parse and plan are paid per request.
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
+
   async function requireRow(id: string): Promise<UserRow> {
-    const row = await findUserById(db, id);
+    const [row] = await userById.execute({ id });
     if (!row) throw unauthenticated(MESSAGES.auth.notSignedIn);
     return row;
   }

@@ -1,5 +1,6 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
+import { loadOptional } from '../../lib/optional-module.js';
 
 /**
  * zxcvbn's score 2 ("somewhat guessable", about 10^8 guesses) is the floor: it refuses the common
@@ -7,10 +8,17 @@ import * as common from '@zxcvbn-ts/language-common';
  */
 export const MIN_PASSWORD_SCORE = 2;
 
-let estimator: ZxcvbnFactory | undefined;
-/** Built on first use: loading the dictionaries costs a few milliseconds and some memory. */
-function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+let estimator: ZxcvbnCore.ZxcvbnFactory | undefined;
+/**
+ * Loaded and built with the first password checked (registration, a password change or reset), not at
+ * start: the dictionaries cost about 4 MB of RSS a server holds from then on (docs/performance.md, Memory).
+ */
+function zxcvbn(): ZxcvbnCore.ZxcvbnFactory {
+  if (!estimator) {
+    const { ZxcvbnFactory } = loadOptional('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+    const common = loadOptional('@zxcvbn-ts/language-common') as typeof ZxcvbnCommon;
+    estimator = new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
+  }
   return estimator;
 }
 

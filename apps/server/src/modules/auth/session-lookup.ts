@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
@@ -41,7 +42,15 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
  * not handle ourselves (don't-remember-me, cookie cache).
  */
 export type SessionLookupResult =
-  { user: SessionUser; session: SessionActivity; mustChangePassword: boolean } | { user: null } | 'delegate';
+  | { user: SessionUser; session: SessionActivity; mustChangePassword: boolean; account?: SessionAccount }
+  | { user: null }
+  | 'delegate';
+
+/** The whole user row and the wallet balance (minor units), read with the session when a route asks. */
+export type SessionAccount = typeof users.$inferSelect & { walletBalance: bigint };
+
+/** The wallet balance as a column of the session statement (the wallet module's SQL, injected). */
+export type WalletBalanceSql = (userId: AnyPgColumn, currency: AnyPgColumn) => SQL<bigint>;
 
 /** The session row's identity and when it was last used (for the idle rule in session-activity.ts). */
 export interface SessionActivity {
@@ -53,6 +62,8 @@ interface CookieSettings {
   sessionToken: string;
   /** Cookies whose presence changes Better Auth's answer; we leave those requests to it. */
   delegateIfPresent: string[];
+  /** The same names followed by '.', for their chunked variants (built once, not per request). */
+  delegatePrefixes: string[];
   secret: string;
   expiresInMs: number;
   updateAgeMs: number;
@@ -104,7 +115,7 @@ export function verifySignedToken(value: string, secret: string): string | null 
  * stays immediate (the database is asked on every request); expiry, deletion and refresh are left to
  * Better Auth's own getSession, which the caller runs whenever this answers 'delegate'.
  */
-export function createSessionLookup(auth: Auth, db: Db) {
+export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: WalletBalanceSql) {
   let settings: CookieSettings | undefined;
   async function cookieSettings(): Promise<CookieSettings> {
     if (settings) return settings;
@@ -114,6 +125,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
     settings = {
       sessionToken: authCookies.sessionToken.name,
       delegateIfPresent: [authCookies.dontRememberToken.name, authCookies.sessionData.name],
+      delegatePrefixes: [`${authCookies.dontRememberToken.name}.`, `${authCookies.sessionData.name}.`],
       secret: ctx.secret,
       expiresInMs: sessionConfig.expiresIn * 1000,
       updateAgeMs: sessionConfig.updateAge * 1000,
@@ -150,29 +162,62 @@ export function createSessionLookup(auth: Auth, db: Db) {
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_by_token');
 
-  return async function lookup(cookieHeader: string): Promise<SessionLookupResult> {
-    const s = await cookieSettings();
+  // For the routes that answer the account itself (GET /api/auth/user, /api/auth/session): the same
+  // lookup with the whole user row and the wallet balance, so the route needs no statement of its own.
+  const accountByToken = db
+    .select({
+      sessionId: sessions.id,
+      lastActiveAt: sessions.lastActiveAt,
+      expiresAt: sessions.expiresAt,
+      ...getTableColumns(users),
+      walletBalance:
+        walletBalanceSql?.(users.id, users.walletCurrency) ?? sql`0`.mapWith((v: string | number) => BigInt(v)),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('session_account_by_token');
+
+  /** `withAccount`: also read the whole account (the answer's `account`), in the same statement. */
+  return async function lookup(cookieHeader: string, withAccount = false): Promise<SessionLookupResult> {
+    const s = settings ?? (await cookieSettings());
     if (!s.usable) return 'delegate';
     const cookies = parseCookieHeader(cookieHeader);
     for (const name of cookies.keys()) {
-      if (s.delegateIfPresent.some((other) => name === other || name.startsWith(`${other}.`))) return 'delegate';
+      if (s.delegateIfPresent.includes(name) || s.delegatePrefixes.some((prefix) => name.startsWith(prefix))) {
+        return 'delegate';
+      }
     }
     const value = cookies.get(s.sessionToken);
     if (!value) return { user: null };
     const token = verifySignedToken(value, s.secret);
     if (!token) return { user: null };
 
-    const [row] = await byToken.execute({ token });
-    if (!row) return 'delegate';
-    const now = Date.now();
-    const expiresAt = row.expiresAt.getTime();
-    if (expiresAt < now) return 'delegate';
-    // Better Auth's rule: extend once the session was last extended `updateAge` ago.
-    if (!s.refreshDisabled && expiresAt - s.expiresInMs + s.updateAgeMs <= now) return 'delegate';
-    return {
-      user: toSessionUser(row),
-      session: { id: row.sessionId, lastActiveAt: row.lastActiveAt },
-      mustChangePassword: row.mustChangePassword,
-    };
+    if (!withAccount) return live(s, (await byToken.execute({ token }))[0]);
+    const row = (await accountByToken.execute({ token }))[0];
+    const found = live(s, row);
+    if (!row || typeof found !== 'object' || !found.user) return found;
+    const { sessionId: _id, lastActiveAt: _at, expiresAt: _exp, ...account } = row;
+    return { ...found, account };
+  };
+}
+
+/** The session row's verdict: a live session's user, or 'delegate' for whatever Better Auth must handle. */
+function live(
+  s: CookieSettings,
+  row:
+    | (SessionUserRow & { sessionId: string; lastActiveAt: Date; expiresAt: Date; mustChangePassword: boolean })
+    | undefined,
+): SessionLookupResult {
+  if (!row) return 'delegate';
+  const now = Date.now();
+  const expiresAt = row.expiresAt.getTime();
+  if (expiresAt < now) return 'delegate';
+  // Better Auth's rule: extend once the session was last extended `updateAge` ago.
+  if (!s.refreshDisabled && expiresAt - s.expiresInMs + s.updateAgeMs <= now) return 'delegate';
+  return {
+    user: toSessionUser(row),
+    session: { id: row.sessionId, lastActiveAt: row.lastActiveAt },
+    mustChangePassword: row.mustChangePassword,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { isAPIError } from 'better-auth/api';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { createOTP } from '@better-auth/utils/otp';
@@ -18,11 +18,18 @@ import { twoFactorSetups, twoFactors, users, verifications } from '../../db/sche
 import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, tooManyRequests } from '../../lib/errors.js';
 import type { EmailProvider } from '../../providers/email/index.js';
+import { loadOptional } from '../../lib/optional-module.js';
 import type { Auth } from './auth.js';
 import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
 import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
 
 const ISSUER = 'Holdfast';
+
+/** The enrolment's QR code as a PNG data URL; qrcode loads with the first app enrolment, not at start. */
+export function qrCodeDataUrl(otpauthUrl: string): Promise<string> {
+  const QRCode = loadOptional('qrcode') as typeof QRCodeModule;
+  return QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+}
 const TOTP_SECRET_LENGTH = 32;
 /** Better Auth's cookie that carries a sign-in waiting for its second factor. */
 const CHALLENGE_COOKIE = 'two_factor';
@@ -153,7 +160,7 @@ export function createTwoFactorService({ db, auth, secret, email, log }: TwoFact
 
   async function setupApp(user: SessionUser): Promise<TTwoFactorSetupAppResponse> {
     const { otpauthUrl, backupCodes } = await beginEnrolment(user.id, 'app', null);
-    const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+    const qrCode = await qrCodeDataUrl(otpauthUrl);
     const totpSecret = new URL(otpauthUrl).searchParams.get('secret')!;
     return { qrCode, secret: totpSecret, otpauthUrl, backupCodes };
   }

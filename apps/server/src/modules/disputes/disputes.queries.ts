@@ -9,6 +9,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type OfferRow = typeof disputeOffers.$inferSelect;
@@ -83,19 +84,26 @@ const moneyColumns = {
   status: transactions.status,
 };
 
-/** Disputes with their transaction's money and open offer, in the order `where` and `orderBy` give. */
-async function disputeViews(
+const PRIORITY_ORDER = sql<number>`CASE ${disputes.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
+const CURSOR_AT = sql<string>`to_char(${disputes.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`;
+
+/**
+ * Disputes with their transaction's money and open offer, in the order `where` and `orderBy` give, at most
+ * `limit` (a page's n+1); each with its keys for a cursor.
+ */
+async function disputeRows(
   db: DbOrTx,
   where: ReturnType<typeof and>,
   orderBy: ReturnType<typeof asc>[],
-): Promise<TDispute[]> {
+  limit: number,
+): Promise<{ view: TDispute; at: string; rank: number }[]> {
   const rows = await db
-    .select({ d: disputes, t: moneyColumns })
+    .select({ d: disputes, t: moneyColumns, at: CURSOR_AT, rank: PRIORITY_ORDER })
     .from(disputes)
     .innerJoin(transactions, eq(transactions.id, disputes.transactionId))
     .where(where)
     .orderBy(...orderBy)
-    .limit(500);
+    .limit(limit);
   if (!rows.length) return [];
   const offers = await db
     .select()
@@ -110,30 +118,76 @@ async function disputeViews(
       ),
     );
   const openByDispute = new Map(offers.map((o) => [o.disputeId, o]));
-  return rows.map((r) => disputeView(r.d, r.t, openByDispute.get(r.d.id) ?? null));
+  return rows.map((r) => ({
+    view: disputeView(r.d, r.t, openByDispute.get(r.d.id) ?? null),
+    at: r.at,
+    rank: Number(r.rank),
+  }));
 }
 
 export async function findDisputeView(db: DbOrTx, id: string): Promise<TDispute | null> {
   if (!UUID.test(id)) return null;
-  const [view] = await disputeViews(db, eq(disputes.id, id), []);
-  return view ?? null;
+  const [row] = await disputeRows(db, eq(disputes.id, id), [], 1);
+  return row?.view ?? null;
 }
 
-/** Disputes on the caller's transactions (as buyer, or as verified seller), newest first. */
-export function listPartyDisputes(db: DbOrTx, user: SessionUser): Promise<TDispute[]> {
+/**
+ * A page of the disputes on the caller's transactions (as buyer, or as verified seller), newest first,
+ * (created_at, id) descending; only one transaction's when `transactionId` is given.
+ */
+export async function listPartyDisputes(
+  db: DbOrTx,
+  user: SessionUser,
+  query: { limit: number; cursor?: string | undefined; transactionId?: string | undefined },
+): Promise<Page<TDispute>> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const asBuyer = eq(transactions.buyerId, user.id);
   const mine = user.emailVerified ? or(asBuyer, eq(transactions.sellerEmail, user.email.toLowerCase())) : asBuyer;
-  return disputeViews(db, and(mine), [desc(disputes.createdAt)]);
+  const rows = await disputeRows(
+    db,
+    and(
+      mine,
+      query.transactionId ? eq(disputes.transactionId, query.transactionId) : undefined,
+      after ? sql`(${disputes.createdAt}, ${disputes.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+    ),
+    [desc(disputes.createdAt), desc(disputes.id)],
+    query.limit + 1,
+  );
+  return toPage(
+    rows,
+    query.limit,
+    (r) => ({ at: r.at, id: r.view.id }),
+    (r) => r.view,
+  );
 }
 
-const PRIORITY_ORDER = sql`CASE ${disputes.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
-
-/** The moderators' queue: open and in-review cases, most urgent first, then oldest first. */
-export function listActiveDisputes(db: DbOrTx): Promise<TDispute[]> {
-  return disputeViews(db, and(inArray(disputes.status, ['open', 'in_review'])), [
-    asc(PRIORITY_ORDER),
-    asc(disputes.createdAt),
-  ]);
+/**
+ * A page of the moderators' queue: open and in-review cases, most urgent first, then oldest first
+ * ((priority rank, created_at, id) ascending; the cursor's id is `<rank>:<id>`).
+ */
+export async function listActiveDisputes(
+  db: DbOrTx,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<TDispute>> {
+  const after = query.cursor ? decodeCursor(query.cursor, 'rankUuid') : null;
+  const [rank, id] = after ? [Number(after.id.slice(0, 1)), after.id.slice(2)] : [];
+  const rows = await disputeRows(
+    db,
+    and(
+      inArray(disputes.status, ['open', 'in_review']),
+      after
+        ? sql`(${PRIORITY_ORDER}, ${disputes.createdAt}, ${disputes.id}) > (${rank}::int, ${after.at}::timestamptz, ${id}::uuid)`
+        : undefined,
+    ),
+    [asc(PRIORITY_ORDER), asc(disputes.createdAt), asc(disputes.id)],
+    query.limit + 1,
+  );
+  return toPage(
+    rows,
+    query.limit,
+    (r) => ({ at: r.at, id: `${r.rank}:${r.view.id}` }),
+    (r) => r.view,
+  );
 }
 
 /** Start of the current UTC day. */

@@ -7,14 +7,19 @@ import {
   ZDispute,
   ZDisputeCase,
   ZDisputeList,
+  ZDisputeListQuery,
   ZDisputeParams,
   ZDisputeStats,
   ZErrorResponse,
+  ZModeratorDisputeListQuery,
+  NEXT_CURSOR_HEADER,
+  PAGE_LIMITS,
   ZOfferParams,
   ZResolveDisputeRequest,
   ZSettlementOffer,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { sendPage } from '../../lib/cursor.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -51,11 +56,16 @@ export async function disputeRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Disputes on the caller's transactions, newest first",
-        response: { 200: ZDisputeList, 401: ZErrorResponse },
+        summary: "Disputes on the caller's transactions, newest first, a page at a time",
+        description:
+          `Without parameters: the newest ${PAGE_LIMITS.disputes.default}; \`transactionId\` keeps one transaction's. ` +
+          `When there are more, the \`${NEXT_CURSOR_HEADER}\` response header carries a cursor for \`?cursor=\` ` +
+          '(absent on the last page). A cursor this server did not issue: 400 INVALID_CURSOR.',
+        querystring: ZDisputeListQuery,
+        response: { 200: ZDisputeList, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => service.list(requireUser(request)),
+    async (request, reply) => sendPage(reply, await service.list(requireUser(request), request.query)),
   );
 
   r.get(
@@ -63,11 +73,16 @@ export async function disputeRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Open and in-review disputes, most urgent first (moderators only)',
-        response: { 200: ZDisputeList, 401: ZErrorResponse, 403: ZErrorResponse },
+        summary: 'Open and in-review disputes, most urgent first (moderators only), a page at a time',
+        description:
+          `Without parameters: the first ${PAGE_LIMITS.disputes.default}. When there are more, the ` +
+          `\`${NEXT_CURSOR_HEADER}\` response header carries a cursor for \`?cursor=\` (absent on the last page). ` +
+          'A cursor this server did not issue: 400 INVALID_CURSOR.',
+        querystring: ZModeratorDisputeListQuery,
+        response: { 200: ZDisputeList, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => service.listForModerator(requireUser(request)),
+    async (request, reply) => sendPage(reply, await service.listForModerator(requireUser(request), request.query)),
   );
 
   r.get(

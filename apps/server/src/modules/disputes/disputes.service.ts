@@ -10,6 +10,8 @@ import {
   type TCreateDisputeRequest,
   type TCreateOfferRequest,
   type TDispute,
+  type TDisputeListQuery,
+  type TPageQuery,
   type TDisputeCase,
   type TDisputeResolution,
   type TPartyRole,
@@ -19,8 +21,10 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { refundEscrow, releaseEscrow, splitEscrow } from '../../ledger/index.js';
+import { notify } from '../notifications/index.js';
 import {
   findSellerId,
   findTransactionView,
@@ -74,7 +78,7 @@ const ALREADY_RESOLVED = () => appError('DISPUTE_RESOLVED', M.alreadyResolved);
  * ledger in the same database transaction as the state change, under the transaction row's lock, so a
  * moderator's decision and an accepted offer racing each other settle once.
  */
-export function createDisputesService({ db }: { db: Db }) {
+export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
   /** Locks the dispute's transaction, then the dispute (always in that order). */
   async function lockCase(tx: Tx, disputeId: string): Promise<{ t: TransactionRow; d: DisputeRow }> {
     const found = await findDispute(tx, disputeId);
@@ -111,7 +115,8 @@ export function createDisputesService({ db }: { db: Db }) {
           priority: input.priority ?? DEFAULT_DISPUTE_PRIORITY,
         })
         .returning({ id: disputes.id });
-      await tx.update(transactions).set({ status: 'disputed', updatedAt: new Date() }).where(eq(transactions.id, t.id));
+      const now = clock.now();
+      await tx.update(transactions).set({ status: 'disputed', updatedAt: now }).where(eq(transactions.id, t.id));
       await recordEvent(tx, {
         transactionId: t.id,
         actorId: user.id,
@@ -119,6 +124,7 @@ export function createDisputesService({ db }: { db: Db }) {
         to: 'disputed',
         action: 'dispute',
       });
+      await notify(tx, { type: 'dispute.opened', disputeId: row.id }, now);
       return row.id;
     });
     return view(id);
@@ -144,7 +150,7 @@ export function createDisputesService({ db }: { db: Db }) {
       if (d.status !== 'open') throw appError('DISPUTE_NOT_OPEN', M.notOpen);
       await tx
         .update(disputes)
-        .set({ status: 'in_review', moderatorId: user.id, updatedAt: new Date() })
+        .set({ status: 'in_review', moderatorId: user.id, updatedAt: clock.now() })
         .where(eq(disputes.id, d.id));
       await recordEvent(tx, {
         transactionId: t.id,
@@ -167,7 +173,7 @@ export function createDisputesService({ db }: { db: Db }) {
     d: DisputeRow,
     outcome: { resolution: TDisputeResolution; notes: string; refund: bigint | null; by: SessionUser | null },
   ) {
-    const now = new Date();
+    const now = clock.now();
     const memo = outcome.by ? 'Dispute decided by a moderator' : 'Dispute settled by agreement';
     let to: 'completed' | 'cancelled' = 'completed';
     if (outcome.resolution === 'refund_buyer') {
@@ -229,6 +235,7 @@ export function createDisputesService({ db }: { db: Db }) {
       to,
       action: outcome.by ? `dispute_resolved:${outcome.resolution}` : 'dispute_settled',
     });
+    await notify(tx, { type: 'dispute.resolved', disputeId: d.id }, now);
   }
 
   async function resolve(user: SessionUser, id: string, input: TResolveDisputeRequest): Promise<TDispute> {
@@ -252,7 +259,7 @@ export function createDisputesService({ db }: { db: Db }) {
       const role = partyRole(t, user, M.onlyPartiesOffer, M.notFound);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
       const refund = parseRefund(input.refundAmount, t);
-      const now = new Date();
+      const now = clock.now();
       await tx
         .update(disputeOffers)
         .set({ status: 'superseded', respondedAt: now })
@@ -274,6 +281,7 @@ export function createDisputesService({ db }: { db: Db }) {
         to: t.status,
         action: 'offer_made',
       });
+      await notify(tx, { type: 'dispute.offer_made', disputeId: d.id, offerId: offer.id }, now);
       return offerView(offer, t);
     });
   }
@@ -296,7 +304,7 @@ export function createDisputesService({ db }: { db: Db }) {
       if (answer === 'reject') {
         await tx
           .update(disputeOffers)
-          .set({ status: 'rejected', respondedAt: new Date() })
+          .set({ status: 'rejected', respondedAt: clock.now() })
           .where(eq(disputeOffers.id, offer.id));
         await recordEvent(tx, {
           transactionId: t.id,
@@ -337,10 +345,10 @@ export function createDisputesService({ db }: { db: Db }) {
 
   return {
     create,
-    list: (user: SessionUser) => listPartyDisputes(db, user),
-    listForModerator: (user: SessionUser) => {
+    list: (user: SessionUser, query: TDisputeListQuery) => listPartyDisputes(db, user, query),
+    listForModerator: (user: SessionUser, query: TPageQuery) => {
       requireModerator(user);
-      return listActiveDisputes(db);
+      return listActiveDisputes(db, query);
     },
     stats: (user: SessionUser) => {
       requireModerator(user);

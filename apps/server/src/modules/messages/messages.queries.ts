@@ -1,10 +1,13 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { DIRECT_MESSAGE_HISTORY_LIMIT, type TConversation, type TDirectMessage } from '@holdfast/contracts';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DIRECT_MESSAGE_HISTORY_LIMIT,
+  PAGE_LIMITS,
+  type TConversation,
+  type TDirectMessage,
+} from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { conversationStates, directMessages, transactions, users } from '../../db/schema/index.js';
-
-/** The most conversations one list answers (as many as the transactions list shows). */
-const CONVERSATION_LIST_LIMIT = 500;
 
 type MessageRow = typeof directMessages.$inferSelect;
 
@@ -19,17 +22,55 @@ export const messageToWire = (m: MessageRow): TDirectMessage => ({
 });
 
 /**
- * Every conversation of `user` (the transactions they are the buyer of, or the seller of once their
- * address is verified), newest activity first. Parties, the last message and the caller's unread count
- * come per row through LATERAL subqueries on their indexes, as the transactions list fetches parties.
- * A conversation the caller archived stays out until a message newer than the archive mark arrives,
- * except when asked for by `id` (one conversation, archived or not).
+ * A page of the conversations of `user` (the transactions they are the buyer of, or the seller of once
+ * their address is verified), newest activity first: keyset on (last activity, id), where the last
+ * activity is coalesce(last_message_at, created_at), the newest message's time kept on the transaction
+ * row (insertMessage), or its creation while it has none. A conversation the caller archived stays out
+ * until a message newer than the archive mark arrives, except when asked for by `id` (one conversation,
+ * archived or not).
+ *
+ * The page's ids first, as the transactions list does: two keyset scans, as buyer on
+ * transactions_buyer_activity_idx and as verified seller on transactions_seller_activity_idx (both on
+ * (party, coalesce(last_message_at, created_at), id)), each LIMIT n+1, merged and cut to n+1. Each scanned
+ * row costs one primary-key probe of conversation_states for the archive rule, so a page reads about n+1
+ * rows plus the caller's archived-and-quiet ones above it, not their whole history. Only then, for those
+ * rows, the parties, the last message and the unread count through LATERAL subqueries on their indexes.
+ *
+ * The key moves: a conversation that gets a message while the caller is paging jumps above the cursor.
+ * Later pages then neither repeat it nor show it in its old place; the new message's /ws event makes the
+ * page refetch from page one, where it now is. Nothing the caller could see is lost or doubled.
  */
 export async function listConversations(
   db: DbOrTx,
   user: { id: string; email: string; emailVerified: boolean },
-  opts: { id?: string } = {},
-): Promise<TConversation[]> {
+  opts: { id?: string; limit?: number; cursor?: string | undefined } = {},
+): Promise<Page<TConversation>> {
+  const limit = opts.limit ?? PAGE_LIMITS.conversations.default;
+  const after = opts.cursor ? decodeCursor(opts.cursor) : null;
+  const sellerEmail = user.emailVerified ? user.email.toLowerCase() : null;
+  // The very expression the two activity indexes hold, so the planner matches it.
+  const activity = sql`coalesce(${transactions.lastMessageAt}, ${transactions.createdAt})`;
+  const keyset = after
+    ? sql`and (${activity}, ${transactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : sql``;
+  const scan = (party: SQL) => sql`(select ${transactions.id} as id, ${activity} as activity from ${transactions}
+      left join ${conversationStates} on ${conversationStates.conversationId} = ${transactions.id}
+        and ${conversationStates.userId} = ${user.id}
+      where ${party}
+        and (${conversationStates.archivedAt} is null or ${transactions.lastMessageAt} > ${conversationStates.archivedAt})
+        ${keyset}
+      order by ${activity} desc, ${transactions.id} desc limit ${limit + 1})`;
+  const asBuyer = scan(sql`${transactions.buyerId} = ${user.id}`);
+  // A deal a person both buys and sells appears once, as the buyer's.
+  const pageIds = sellerEmail
+    ? sql`(select id from (${asBuyer} union all ${scan(
+        sql`${transactions.sellerEmail} = ${sellerEmail} and ${transactions.buyerId} <> ${user.id}`,
+      )} order by activity desc, id desc limit ${limit + 1}) page)`
+    : sql`(select id from ${asBuyer} page)`;
+  const mine = sellerEmail
+    ? or(eq(transactions.buyerId, user.id), eq(transactions.sellerEmail, sellerEmail))
+    : eq(transactions.buyerId, user.id);
+
   const buyer = db
     .select({
       id: users.id,
@@ -72,11 +113,10 @@ export async function listConversations(
     )
     .as('unread');
 
-  const asSeller = user.emailVerified ? eq(transactions.sellerEmail, user.email.toLowerCase()) : undefined;
-  const mine = asSeller ? or(eq(transactions.buyerId, user.id), asSeller) : eq(transactions.buyerId, user.id);
   const rows = await db
     .select({
       id: transactions.id,
+      cursorAt: sql<string>`to_char(${activity} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
       buyerId: transactions.buyerId,
       sellerEmail: transactions.sellerEmail,
       description: transactions.description,
@@ -97,69 +137,103 @@ export async function listConversations(
     .leftJoinLateral(seller, sql`true`)
     .leftJoinLateral(last, sql`true`)
     .innerJoinLateral(unread, sql`true`)
-    .leftJoin(
-      conversationStates,
-      and(eq(conversationStates.conversationId, transactions.id), eq(conversationStates.userId, user.id)),
-    )
-    .where(
-      opts.id
-        ? and(mine, eq(transactions.id, opts.id))
-        : and(
-            mine,
-            or(isNull(conversationStates.archivedAt), sql`${last.createdAt} > ${conversationStates.archivedAt}`),
-          ),
-    )
-    .orderBy(sql`coalesce(${last.createdAt}, ${transactions.createdAt}) desc`, desc(transactions.id))
-    .limit(CONVERSATION_LIST_LIMIT);
+    .where(opts.id ? and(mine, eq(transactions.id, opts.id)) : sql`${transactions.id} in ${pageIds}`)
+    .orderBy(sql`${activity} desc`, desc(transactions.id));
 
-  return rows.map((r) => {
-    const iAmBuyer = r.buyerId === user.id;
-    const sellerId = r.seller?.id ?? null;
-    const other = iAmBuyer
-      ? {
-          id: sellerId,
-          firstName: r.seller?.firstName ?? null,
-          lastName: r.seller?.lastName ?? null,
-          profileImageUrl: r.seller?.image ?? null,
-          email: r.sellerEmail,
-        }
-      : {
-          id: r.buyer.id,
-          firstName: r.buyer.firstName,
-          lastName: r.buyer.lastName,
-          profileImageUrl: r.buyer.image,
-          email: r.buyer.email,
-        };
-    const lastAt = r.lastAt === null ? null : new Date(r.lastAt);
-    return {
-      id: r.id,
-      participant1Id: r.buyerId,
-      participant2Id: sellerId,
-      otherParticipant: other,
-      transaction: { description: r.description },
-      unreadCount: Number(r.unread),
-      lastMessageAt: lastAt?.toISOString() ?? null,
-      lastMessage: r.lastContent === null ? null : { content: r.lastContent },
-    };
-  });
+  return toPage(
+    rows,
+    limit,
+    (r) => ({ at: r.cursorAt, id: r.id }),
+    (r) => {
+      const iAmBuyer = r.buyerId === user.id;
+      const sellerId = r.seller?.id ?? null;
+      const other = iAmBuyer
+        ? {
+            id: sellerId,
+            firstName: r.seller?.firstName ?? null,
+            lastName: r.seller?.lastName ?? null,
+            profileImageUrl: r.seller?.image ?? null,
+            email: r.sellerEmail,
+          }
+        : {
+            id: r.buyer.id,
+            firstName: r.buyer.firstName,
+            lastName: r.buyer.lastName,
+            profileImageUrl: r.buyer.image,
+            email: r.buyer.email,
+          };
+      const lastAt = r.lastAt === null ? null : new Date(r.lastAt);
+      return {
+        id: r.id,
+        participant1Id: r.buyerId,
+        participant2Id: sellerId,
+        otherParticipant: other,
+        transaction: { description: r.description },
+        unreadCount: Number(r.unread),
+        lastMessageAt: lastAt?.toISOString() ?? null,
+        lastMessage: r.lastContent === null ? null : { content: r.lastContent },
+      };
+    },
+  );
 }
 
-/** The latest messages of a conversation, oldest first. */
-export async function conversationMessages(db: DbOrTx, conversationId: string): Promise<TDirectMessage[]> {
+/**
+ * A page of a conversation's messages going back in time: the latest `limit` before the cursor (none: the
+ * newest), answered oldest first; the next cursor leads to the older ones.
+ */
+export async function conversationMessages(
+  db: DbOrTx,
+  conversationId: string,
+  query: { limit: number; cursor?: string | undefined } = { limit: DIRECT_MESSAGE_HISTORY_LIMIT },
+): Promise<Page<TDirectMessage>> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await db
-    .select()
+    .select({
+      m: directMessages,
+      cursorAt: sql<string>`to_char(${directMessages.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
+    })
     .from(directMessages)
-    .where(eq(directMessages.conversationId, conversationId))
+    .where(
+      and(
+        eq(directMessages.conversationId, conversationId),
+        after
+          ? sql`(${directMessages.createdAt}, ${directMessages.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(directMessages.createdAt), desc(directMessages.id))
-    .limit(DIRECT_MESSAGE_HISTORY_LIMIT);
-  return rows.reverse().map(messageToWire);
+    .limit(query.limit + 1);
+  const page = toPage(
+    rows,
+    query.limit,
+    (r) => ({ at: r.cursorAt, id: r.m.id }),
+    (r) => messageToWire(r.m),
+  );
+  return { ...page, items: page.items.reverse() };
 }
 
+/**
+ * Inserts a message and raises its conversation's last_message_at to the message's time, in one
+ * statement. GREATEST, not a plain set: of two messages sent at once the later-stamped one wins whatever
+ * the commit order (the second UPDATE waits on the row lock and re-reads the first's value).
+ */
 export async function insertMessage(
   db: DbOrTx,
-  m: { conversationId: string; senderId: string; receiverId: string; content: string },
+  m: { conversationId: string; senderId: string; receiverId: string; content: string; createdAt?: Date },
 ): Promise<TDirectMessage> {
-  const [row] = await db.insert(directMessages).values(m).returning();
+  // now() is the transaction's start, the same instant the column default would give the message.
+  const at = m.createdAt ?? sql`now()`;
+  const bump = db.$with('bump').as(
+    db
+      .update(transactions)
+      .set({ lastMessageAt: sql`greatest(${transactions.lastMessageAt}, ${at}::timestamptz)` })
+      .where(eq(transactions.id, m.conversationId)),
+  );
+  const [row] = await db
+    .with(bump)
+    .insert(directMessages)
+    .values({ ...m, createdAt: at })
+    .returning();
   return messageToWire(row!);
 }
 

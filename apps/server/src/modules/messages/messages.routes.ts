@@ -4,14 +4,17 @@ import {
   ZArchiveConversationResponse,
   ZConversation,
   ZConversationList,
+  ZConversationListQuery,
   ZConversationParams,
   ZDirectMessage,
+  ZDirectMessageHistoryQuery,
   ZDirectMessageList,
   ZErrorResponse,
   ZMarkConversationReadResponse,
   ZSendDirectMessageRequest,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { historyListDescription, pagedListDescription as PAGED, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 const errors = {
@@ -33,11 +36,13 @@ export async function messageRoutes(app: FastifyInstance) {
         tags,
         summary:
           "The caller's conversations, one per transaction they are a party to, newest activity first " +
-          '(archived ones come back when a newer message arrives)',
-        response: { 200: ZConversationList, 401: ZErrorResponse },
+          '(archived ones come back when a newer message arrives), a page at a time',
+        description: PAGED('conversations'),
+        querystring: ZConversationListQuery,
+        response: { 200: ZConversationList, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => service.list(requireUser(request)),
+    async (request, reply) => sendPage(reply, await service.list(requireUser(request), request.query)),
   );
 
   r.get(
@@ -59,11 +64,14 @@ export async function messageRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A conversation's latest 200 messages, oldest first (its two parties only)",
+        description: historyListDescription('directMessages'),
         params: ZConversationParams,
+        querystring: ZDirectMessageHistoryQuery,
         response: { 200: ZDirectMessageList, ...errors },
       },
     },
-    async (request) => service.messages(requireUser(request), request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.messages(requireUser(request), request.params.id, request.query)),
   );
 
   r.post(

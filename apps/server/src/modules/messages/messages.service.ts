@@ -6,12 +6,16 @@ import {
   type TDirectMessage,
   type TDirectMessageEvent,
   type TMarkConversationReadResponse,
+  type TPageQuery,
 } from '@holdfast/contracts';
+import type { Page } from '../../lib/cursor.js';
 import type { Db } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { userChannel, type PubSub } from '../../realtime/index.js';
+import { notify } from '../notifications/index.js';
 import { findSellerId, isUuid, relationOf } from '../transactions/index.js';
 import { archive, conversationMessages, insertMessage, listConversations, markRead } from './messages.queries.js';
 
@@ -38,7 +42,7 @@ interface Participation {
  * Strangers get 404 (they never learn it exists); staff, who may see the transaction, get 403: private
  * messages are the parties' own. Every change is pushed to both parties' /ws sockets as an id-only event.
  */
-export function createMessagesService({ db, pubsub }: { db: Db; pubsub: PubSub }) {
+export function createMessagesService({ db, pubsub, clock }: { db: Db; pubsub: PubSub; clock: Clock }) {
   /** Fire and forget: the data is committed; a lost push is a late refresh, never lost data. */
   function push(userIds: Array<string | null>, event: TDirectMessageEvent) {
     for (const id of new Set(userIds)) if (id) void pubsub.publish(userChannel(id), event);
@@ -61,32 +65,40 @@ export function createMessagesService({ db, pubsub }: { db: Db; pubsub: PubSub }
     return { conversationId: t.id, buyerId: t.buyerId, sellerId, otherId: rel.isBuyer ? sellerId : t.buyerId };
   }
 
-  async function list(user: SessionUser): Promise<TConversation[]> {
-    return listConversations(db, user);
+  async function list(user: SessionUser, query: TPageQuery): Promise<Page<TConversation>> {
+    return listConversations(db, user, query);
   }
 
   /** One conversation as the list shows it, archived or not (a deep link to it still opens). */
   async function get(user: SessionUser, conversationId: string): Promise<TConversation> {
     const p = await participation(user, conversationId);
-    const [found] = await listConversations(db, user, { id: p.conversationId });
+    const [found] = (await listConversations(db, user, { id: p.conversationId, limit: 1 })).items;
     if (!found) throw notFound(M.notFound);
     return found;
   }
 
-  async function messages(user: SessionUser, conversationId: string): Promise<TDirectMessage[]> {
+  async function messages(user: SessionUser, conversationId: string, query: TPageQuery): Promise<Page<TDirectMessage>> {
     const p = await participation(user, conversationId);
-    return conversationMessages(db, p.conversationId);
+    return conversationMessages(db, p.conversationId, query);
   }
 
   async function send(user: SessionUser, input: SendInput): Promise<TDirectMessage> {
     const p = await participation(user, input.conversationId);
     if (!p.otherId) throw appError('SELLER_MISSING', M.sellerNotJoined);
     if (input.receiverId !== p.otherId) throw badRequest(M.wrongReceiver, { receiverId: M.wrongReceiver });
-    const message = await insertMessage(db, {
-      conversationId: p.conversationId,
-      senderId: user.id,
-      receiverId: p.otherId,
-      content: input.content,
+    const receiverId = p.otherId;
+    // The recipient's bell and email (at most one an hour per conversation) come from the same commit.
+    const message = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const inserted = await insertMessage(tx, {
+        conversationId: p.conversationId,
+        senderId: user.id,
+        receiverId,
+        content: input.content,
+        createdAt: now,
+      });
+      await notify(tx, { type: 'message.created', messageId: inserted.id }, now);
+      return inserted;
     });
     // The sender's other tabs hear it too, so every open page of theirs shows it.
     push([p.otherId, user.id], {

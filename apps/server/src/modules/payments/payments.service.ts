@@ -69,7 +69,7 @@ export interface PaymentsServiceDeps {
   db: Db;
   provider: PaymentProvider;
   /** Funding rules and crediting belong to the transactions module. */
-  transactions: Pick<TransactionsService, 'loadForCardPayment' | 'creditCardPayment'>;
+  transactions: Pick<TransactionsService, 'loadForCardPayment' | 'creditCardPayment' | 'kickJobs'>;
   log?: FastifyBaseLogger;
 }
 
@@ -134,6 +134,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
     switch (intent.status) {
       case 'succeeded':
         await db.transaction((tx) => applySuccess(tx, payment, intent.amountMinor, intent.currency));
+        transactions.kickJobs();
         return;
       case 'failed':
         return markStatus(db, payment.id, 'failed', intent.failureMessage ?? PM.paymentFailed);
@@ -220,6 +221,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
         throw appError('PAYMENT_FAILED', outcome.message);
       }
       await db.transaction((tx) => applySuccess(tx, p, p.amount, p.currency));
+      transactions.kickJobs();
       return toResult(p);
     },
 
@@ -279,6 +281,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
         else await markStatus(tx, p.id, 'failed', intent.failureMessage ?? PM.paymentFailed);
         return false;
       });
+      transactions.kickJobs();
       return duplicate ? { received: true, duplicate: true } : { received: true };
     },
   };

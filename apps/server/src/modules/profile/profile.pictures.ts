@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
+import type * as FileType from 'file-type';
+import type SharpModule from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadOptional } from '../../lib/optional-module.js';
 import { PROFILE_PICTURE_TYPES, type TProfilePictureType } from '@holdfast/contracts';
 
 /** Where pictures are served: GET /api/files/profile-pictures/:name (users.image holds this URL). */
@@ -22,6 +24,8 @@ export const PICTURE_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
  * one we accept. The file's name and the type the client declared are never consulted.
  */
 export async function sniffPictureType(bytes: Uint8Array): Promise<TProfilePictureType | null> {
+  // Loaded with the first picture uploaded, not at start (an ES module: require() loads it on Node >= 20.19).
+  const { fileTypeFromBuffer } = loadOptional('file-type') as typeof FileType;
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime as string | undefined;
   return mime && (PROFILE_PICTURE_TYPES as readonly string[]).includes(mime) ? (mime as TProfilePictureType) : null;
@@ -54,6 +58,7 @@ const CODECS: Record<TProfilePictureType, { format: string; encode: (image: Shar
  */
 export async function reencodePicture(bytes: Buffer, type: TProfilePictureType): Promise<Buffer> {
   const codec = CODECS[type];
+  const sharp = loadOptional('sharp') as typeof SharpModule;
   const { format, pages = 1, orientation = 1 } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (format !== codec.format) throw new Error(`decodes as ${format}, not ${codec.format}`);
   const image = sharp(bytes, {

@@ -7,6 +7,7 @@ import {
   type TSupportMessage,
 } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { supportChats, supportMessages, users } from '../../db/schema/index.js';
 
 export type SupportChatRow = typeof supportChats.$inferSelect;
@@ -40,25 +41,72 @@ export async function lockChat(tx: Tx, id: string): Promise<SupportChatRow | nul
   return row ?? null;
 }
 
-/** A customer's own chats, newest first. */
-export async function listOwnChats(db: DbOrTx, userId: string): Promise<TSupportChat[]> {
+/** A page of a customer's own chats, newest first, (created_at, id) descending. */
+export async function listOwnChats(
+  db: DbOrTx,
+  userId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<TSupportChat>> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await db
-    .select()
+    .select({ c: supportChats, at: CURSOR_AT })
     .from(supportChats)
-    .where(eq(supportChats.userId, userId))
-    .orderBy(desc(supportChats.createdAt), desc(supportChats.id));
-  return rows.map(chatView);
+    .where(
+      and(
+        eq(supportChats.userId, userId),
+        after
+          ? sql`(${supportChats.createdAt}, ${supportChats.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(supportChats.createdAt), desc(supportChats.id))
+    .limit(query.limit + 1);
+  return toPage(
+    rows,
+    query.limit,
+    (r) => ({ at: r.at, id: r.c.id }),
+    (r) => chatView(r.c),
+  );
 }
 
-/** A chat's messages, oldest first, with the sender's first name. */
-export async function listMessages(db: DbOrTx, chatId: string): Promise<TSupportMessage[]> {
+const CURSOR_AT = sql<string>`to_char(${supportChats.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`;
+
+/**
+ * A page of a chat's messages going back in time, with the sender's first name: the latest `limit`
+ * before the cursor (none: the newest), answered oldest first; the next cursor leads to older ones.
+ * The same rule as a conversation's messages (messages.queries conversationMessages).
+ */
+export async function listMessages(
+  db: DbOrTx,
+  chatId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<TSupportMessage>> {
+  const before = query.cursor ? decodeCursor(query.cursor) : null;
   const rows = await db
-    .select({ m: supportMessages, firstName: users.firstName })
+    .select({
+      m: supportMessages,
+      firstName: users.firstName,
+      at: sql<string>`to_char(${supportMessages.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
+    })
     .from(supportMessages)
     .innerJoin(users, eq(users.id, supportMessages.senderId))
-    .where(eq(supportMessages.chatId, chatId))
-    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-  return rows.map(({ m, firstName }) => messageView(m, firstName));
+    .where(
+      and(
+        eq(supportMessages.chatId, chatId),
+        before
+          ? sql`(${supportMessages.createdAt}, ${supportMessages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(supportMessages.createdAt), desc(supportMessages.id))
+    .limit(query.limit + 1);
+  const page = toPage(
+    rows,
+    query.limit,
+    (r) => ({ at: r.at, id: r.m.id }),
+    (r) => messageView(r.m, r.firstName),
+  );
+  return { ...page, items: page.items.reverse() };
 }
 
 export function messageView(m: typeof supportMessages.$inferSelect, firstName: string | null): TSupportMessage {
@@ -74,7 +122,7 @@ export function messageView(m: typeof supportMessages.$inferSelect, firstName: s
 }
 
 /** Most urgent first. */
-const priorityRank = sql`CASE ${supportChats.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
+const priorityRank = sql<number>`CASE ${supportChats.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
 
 /**
  * Every chat for the staff console, filtered by status and priority: most urgent first, then the one
@@ -82,18 +130,28 @@ const priorityRank = sql`CASE ${supportChats.priority} WHEN 'urgent' THEN 0 WHEN
  */
 export async function listConsoleChats(
   db: DbOrTx,
-  filter: TSupportConsoleQuery & { id?: string },
-): Promise<TSupportConsoleChat[]> {
+  filter: TSupportConsoleQuery & { id?: string; limit?: number; cursor?: string | undefined },
+): Promise<Page<TSupportConsoleChat>> {
+  const limit = filter.limit ?? SUPPORT_CONSOLE_LIMIT;
   const where: SQL[] = [];
   if (filter.id !== undefined) {
-    if (!UUID.test(filter.id)) return [];
+    if (!UUID.test(filter.id)) return { items: [], nextCursor: null };
     where.push(eq(supportChats.id, filter.id));
   }
   if (filter.status) where.push(eq(supportChats.status, filter.status));
   if (filter.priority) where.push(eq(supportChats.priority, filter.priority));
+  if (filter.cursor) {
+    // Most urgent, then oldest: continue after (rank, created_at, id) of the last chat shown.
+    const after = decodeCursor(filter.cursor, 'rankUuid');
+    where.push(
+      sql`(${priorityRank}, ${supportChats.createdAt}, ${supportChats.id}) > (${Number(after.id.slice(0, 1))}::int, ${after.at}::timestamptz, ${after.id.slice(2)}::uuid)`,
+    );
+  }
   const rows = await db
     .select({
       c: supportChats,
+      at: CURSOR_AT,
+      rank: priorityRank,
       customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
       messageCount:
         sql<number>`(SELECT count(*) FROM ${supportMessages} WHERE ${supportMessages.chatId} = ${supportChats.id})`.mapWith(
@@ -113,12 +171,17 @@ export async function listConsoleChats(
     .innerJoin(users, eq(users.id, supportChats.userId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(priorityRank, asc(supportChats.createdAt), asc(supportChats.id))
-    .limit(SUPPORT_CONSOLE_LIMIT);
-  return rows.map((r) => ({
-    ...chatView(r.c),
-    customer: r.customer,
-    messageCount: r.messageCount,
-    lastMessageAt: r.lastMessageMs === null ? null : new Date(r.lastMessageMs).toISOString(),
-    lastMessageFromSupport: r.lastMessageFromSupport ?? null,
-  }));
+    .limit(limit + 1);
+  return toPage(
+    rows,
+    limit,
+    (r) => ({ at: r.at, id: `${Number(r.rank)}:${r.c.id}` }),
+    (r) => ({
+      ...chatView(r.c),
+      customer: r.customer,
+      messageCount: r.messageCount,
+      lastMessageAt: r.lastMessageMs === null ? null : new Date(r.lastMessageMs).toISOString(),
+      lastMessageFromSupport: r.lastMessageFromSupport ?? null,
+    }),
+  );
 }

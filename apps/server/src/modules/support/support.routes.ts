@@ -6,15 +6,18 @@ import {
   ZSendSupportMessageRequest,
   ZSupportChat,
   ZSupportChatList,
+  ZSupportChatListQuery,
   ZSupportChatParams,
   ZSupportConsoleChat,
   ZSupportConsoleChatList,
   ZSupportConsoleQuery,
   ZSupportMessage,
+  ZSupportMessageHistoryQuery,
   ZSupportMessageList,
   ZUpdateSupportStatusRequest,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { historyListDescription, pagedListDescription as PAGED, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 const errors = {
@@ -42,11 +45,13 @@ export async function supportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The caller's own support chats, newest first",
-        response: { 200: ZSupportChatList, 401: ZErrorResponse },
+        summary: "The caller's own support chats, newest first, a page at a time",
+        description: PAGED('supportChats'),
+        querystring: ZSupportChatListQuery,
+        response: { 200: ZSupportChatList, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => service.listOwn(requireUser(request)),
+    async (request, reply) => sendPage(reply, await service.listOwn(requireUser(request), request.query)),
   );
 
   r.post(
@@ -68,12 +73,15 @@ export async function supportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "A chat's messages, oldest first (its customer, or staff)",
+        summary: "A chat's latest 200 messages, oldest first (its customer, or staff)",
+        description: historyListDescription('supportMessages'),
         params: ZSupportChatParams,
-        response: { 200: ZSupportMessageList, 401: ZErrorResponse, 404: ZErrorResponse },
+        querystring: ZSupportMessageHistoryQuery,
+        response: { 200: ZSupportMessageList, 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse },
       },
     },
-    async (request) => service.messages(requireUser(request), request.params.id),
+    async (request, reply) =>
+      sendPage(reply, await service.messages(requireUser(request), request.params.id, request.query)),
   );
 
   r.post(
@@ -113,11 +121,12 @@ export async function supportRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Every support chat for the staff console: most urgent, then oldest, first (staff only)',
+        description: PAGED('supportChats'),
         querystring: ZSupportConsoleQuery,
         response: { 200: ZSupportConsoleChatList, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => service.consoleList(requireUser(request), request.query),
+    async (request, reply) => sendPage(reply, await service.consoleList(requireUser(request), request.query)),
   );
 
   r.get(

@@ -9,12 +9,16 @@ import {
   type TSupportConsoleQuery,
   type TSupportMessage,
   type TSupportStatus,
+  type TPageQuery,
 } from '@holdfast/contracts';
+import type { Page } from '../../lib/cursor.js';
 import type { Db } from '../../db/client.js';
 import { supportChats, supportMessages } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import type { Clock } from '../../lib/clock.js';
 import { appError, forbidden, notFound } from '../../lib/errors.js';
 import { STAFF_CHANNEL, supportChatChannel, type PubSub } from '../../realtime/index.js';
+import { notify } from '../notifications/index.js';
 import {
   chatView,
   findChat,
@@ -37,7 +41,7 @@ export function maySeeChat(user: Pick<SessionUser, 'id' | 'role'>, chat: Pick<Su
  * forward. Every change is announced on the realtime bus after it is committed: the chat's channel
  * (the customer's page and the open console thread) and the staff channel (the console's list).
  */
-export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub }) {
+export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: PubSub; clock: Clock }) {
   function announce(chatId: string, event: { type: string; [key: string]: unknown } | null) {
     if (event) void pubsub.publish(supportChatChannel(chatId), { ...event, chatId });
     void pubsub.publish(STAFF_CHANNEL, { type: 'support_chat_updated', chatId });
@@ -49,8 +53,8 @@ export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub })
     return chat;
   }
 
-  async function listOwn(user: SessionUser): Promise<TSupportChat[]> {
-    return listOwnChats(db, user.id);
+  async function listOwn(user: SessionUser, query: TPageQuery): Promise<Page<TSupportChat>> {
+    return listOwnChats(db, user.id, query);
   }
 
   async function create(
@@ -65,9 +69,9 @@ export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub })
     return chatView(row);
   }
 
-  async function messages(user: SessionUser, chatId: string): Promise<TSupportMessage[]> {
+  async function messages(user: SessionUser, chatId: string, query: TPageQuery): Promise<Page<TSupportMessage>> {
     const chat = await visibleChat(user, chatId);
-    return listMessages(db, chat.id);
+    return listMessages(db, chat.id, query);
   }
 
   async function send(user: SessionUser, chatId: string, text: string): Promise<TSupportMessage> {
@@ -77,11 +81,14 @@ export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub })
       if (chat.status === 'closed') throw appError('SUPPORT_CHAT_CLOSED', M.chatClosed);
       // Staff writing in a chat of their own are its customer there.
       const isFromSupport = isSupportStaff(user.role) && chat.userId !== user.id;
+      const now = clock.now();
       const [row] = await tx
         .insert(supportMessages)
-        .values({ chatId: chat.id, senderId: user.id, message: text, isFromSupport })
+        .values({ chatId: chat.id, senderId: user.id, message: text, isFromSupport, createdAt: now })
         .returning();
       await tx.update(supportChats).set({ updatedAt: row.createdAt }).where(eq(supportChats.id, chat.id));
+      // The customer hears of a staff reply by the bell and by email (their own messages tell nobody).
+      if (isFromSupport) await notify(tx, { type: 'support.replied', ticketId: chat.id, messageId: row.id }, now);
       return messageView(row, user.firstName);
     });
     announce(message.chatId, { type: 'new_message', messageId: message.id });
@@ -100,7 +107,7 @@ export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub })
       }
       const [row] = await tx
         .update(supportChats)
-        .set({ status, updatedAt: new Date() })
+        .set({ status, updatedAt: clock.now() })
         .where(eq(supportChats.id, current.id))
         .returning();
       return row;
@@ -109,14 +116,17 @@ export function createSupportService({ db, pubsub }: { db: Db; pubsub: PubSub })
     return chatView(chat);
   }
 
-  async function consoleList(user: SessionUser, filter: TSupportConsoleQuery): Promise<TSupportConsoleChat[]> {
+  async function consoleList(
+    user: SessionUser,
+    filter: TSupportConsoleQuery & TPageQuery,
+  ): Promise<Page<TSupportConsoleChat>> {
     if (!isSupportStaff(user.role)) throw forbidden(M.consoleStaffOnly);
     return listConsoleChats(db, filter);
   }
 
   async function consoleChat(user: SessionUser, chatId: string): Promise<TSupportConsoleChat> {
     if (!isSupportStaff(user.role)) throw forbidden(M.consoleStaffOnly);
-    const [chat] = await listConsoleChats(db, { id: chatId });
+    const [chat] = (await listConsoleChats(db, { id: chatId, limit: 1 })).items;
     if (!chat) throw notFound(M.chatNotFound);
     return chat;
   }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ZDevTextMessage, ZErrorResponse, ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
 import { authHeaders } from '../auth/index.js';
+import { ZAdvanceDevClock, ZDevClock, advanceClock, isAdjustable } from './system.clock.js';
 
 const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), engine: z.string() });
 
@@ -67,6 +68,41 @@ export async function systemRoutes(app: FastifyInstance) {
         const pending = request.user ? null : await app.services.twoFactor.challengeOwner(authHeaders(request));
         const viewer = request.user ?? (pending ? { id: pending, role: 'buyer' } : requireUser(request));
         return { messages: await service.textMessages(viewer) };
+      },
+    );
+  }
+
+  // The movable clock exists only when TEST_CLOCK is set, which the configuration refuses in production.
+  const clock = app.clock;
+  if (app.config.testClock && !app.config.isProduction && isAdjustable(clock)) {
+    r.get(
+      '/dev/clock',
+      {
+        schema: {
+          tags: ['system'],
+          summary: "The server's time (TEST_CLOCK only)",
+          response: { 200: ZDevClock, 401: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        requireUser(request);
+        return { now: clock.now().toISOString() };
+      },
+    );
+
+    r.post(
+      '/dev/clock',
+      {
+        schema: {
+          tags: ['system'],
+          summary: "Moves the server's time forward and runs every job due by then (TEST_CLOCK only)",
+          body: ZAdvanceDevClock,
+          response: { 200: ZDevClock, 400: ZErrorResponse, 401: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        requireUser(request);
+        return advanceClock(clock, app.scheduler, request.body.advanceSeconds);
       },
     );
   }

@@ -19,3 +19,4 @@ export {
   recordEvent,
   type TransactionRow,
 } from './transactions.queries.js';
+export { transactionJobHandlers } from './transactions.jobs.js';

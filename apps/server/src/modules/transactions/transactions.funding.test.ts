@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser } from '../../test/factories.js';
 import { as, createTransaction, creditWallet, fundFromWallet, parties } from '../../test/money-factories.js';
+import { eq } from 'drizzle-orm';
+import { jobs } from '../../db/schema/index.js';
+import { DAY } from '../../lib/clock.js';
 import { checkLedger, getAccountBalance, getWalletBalance } from '../../ledger/index.js';
 import { creditCardPayment, loadTransactionForPayment } from './transactions.funding.js';
 
@@ -12,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.database.db;
-const credit = (p: Parameters<typeof creditCardPayment>[1]) => db().transaction((tx) => creditCardPayment(tx, p));
+const credit = (p: Parameters<typeof creditCardPayment>[1]) =>
+  db().transaction((tx) => creditCardPayment(tx, p, t.app.clock.now()));
 
 describe('creditCardPayment', () => {
   it('funds escrow from provider clearing when the amount is the total', async () => {
@@ -29,6 +33,18 @@ describe('creditCardPayment', () => {
     expect(await getAccountBalance(db(), `escrow:${created.id}:ZAR`)).toBe(10_300n);
     const view = (await as(t.app, buyer)('GET', `/api/transactions/${created.id}`)).json();
     expect(view.paymentStatus).toBe('succeeded');
+    // Funding time and the seller's acceptance deadline count from the product's clock.
+    expect(new Date(view.fundedAt).getTime()).toBeLessThanOrEqual(t.app.clock.now().getTime());
+    const [deadline] = await db()
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `deadline:unaccepted:${created.id}`));
+    expect(deadline.runAt.getTime()).toBe(new Date(view.fundedAt).getTime() + 7 * DAY);
+    const reported = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, 'notify'));
+    expect(reported.map((r) => r.payload.event)).toContainEqual({
+      type: 'transaction.funded',
+      transactionId: created.id,
+    });
 
     // The same provider payment again (a replayed webhook) changes nothing.
     expect(await credit(payment)).toBe('funded');

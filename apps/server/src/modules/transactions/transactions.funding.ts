@@ -4,8 +4,9 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { journalEntries, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { notFound } from '../../lib/errors.js';
-import { LedgerError, fundEscrowByCard, returnCardPaymentToWallet } from '../../ledger/index.js';
+import { LedgerError, cardFundingEntry, returnCardPaymentToWallet } from '../../ledger/index.js';
 import { lockTransaction, recordEvent } from './transactions.queries.js';
+import { markFunded } from './transactions.transitions.js';
 import { assertTransition, authorize, isUuid, transitionProblem } from './transactions.rules.js';
 
 export interface CardPayment {
@@ -21,9 +22,10 @@ export interface CardPayment {
  * Credits a confirmed card payment, inside the caller's database transaction (the payments module
  * dedupes provider events in the same one). Funds escrow when the transaction still needs exactly this
  * money; otherwise (already funded, cancelled, completed, or another amount) the money goes to the
- * buyer's wallet so it never vanishes. A payment id already credited is not credited again.
+ * buyer's wallet so it never vanishes. A payment id already credited is not credited again. `now` is
+ * the product's clock (the funding time the unaccepted deadline counts from).
  */
-export async function creditCardPayment(tx: Tx, p: CardPayment): Promise<'funded' | 'refunded_to_wallet'> {
+export async function creditCardPayment(tx: Tx, p: CardPayment, now: Date): Promise<'funded' | 'refunded_to_wallet'> {
   if (p.amountMinor <= 0n) throw new LedgerError('card payment amount must be positive');
   const t = await lockTransaction(tx, p.transactionId);
   if (!t) throw notFound(M.notFound);
@@ -54,18 +56,7 @@ export async function creditCardPayment(tx: Tx, p: CardPayment): Promise<'funded
     t.total === p.amountMinor;
 
   if (fundable) {
-    await fundEscrowByCard(tx, payment);
-    await tx
-      .update(transactions)
-      .set({ paymentStatus: 'succeeded', updatedAt: new Date() })
-      .where(eq(transactions.id, t.id));
-    await recordEvent(tx, {
-      transactionId: t.id,
-      actorId: null,
-      from: t.status,
-      to: t.status,
-      action: 'funded_by_card',
-    });
+    await markFunded(tx, t, { actorId: null, action: 'funded_by_card', now, entry: cardFundingEntry(payment) });
     return 'funded';
   }
 
@@ -76,6 +67,7 @@ export async function creditCardPayment(tx: Tx, p: CardPayment): Promise<'funded
     from: t.status,
     to: t.status,
     action: 'card_payment_credited_to_wallet',
+    at: now,
   });
   return 'refunded_to_wallet';
 }

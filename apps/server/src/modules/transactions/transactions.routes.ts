@@ -4,13 +4,19 @@ import {
   ZAcceptTransactionRequest,
   ZConfirmTransactionRequest,
   ZCreateTransactionRequest,
+  ZDeliverTransactionRequest,
   ZErrorResponse,
   ZTransaction,
   ZTransactionList,
+  ZTransactionListQuery,
+  ZTransactionStats,
+  NEXT_CURSOR_HEADER,
+  PAGE_LIMITS,
 } from '@holdfast/contracts';
 import { z } from 'zod';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
+import { sendPage } from '../../lib/cursor.js';
 import { completeIdempotentRequest } from '../../lib/idempotency.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
@@ -44,9 +50,14 @@ export async function transactionRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // The stored Idempotency-Key response commits with the new row: a retry after a lost response
       // (or a crash before it was sent) replays it and never creates a second transaction.
-      const view = await service.create(requireUser(request), request.body, {
-        inTransaction: (tx, created) => completeIdempotentRequest(tx, request, 201, ZTransaction.parse(created)),
-      });
+      // Without an Idempotency-Key nothing else commits with it: one statement, no BEGIN/COMMIT.
+      const view = await service.create(
+        requireUser(request),
+        request.body,
+        request.idempotency
+          ? { inTransaction: (tx, created) => completeIdempotentRequest(tx, request, 201, ZTransaction.parse(created)) }
+          : {},
+      );
       return reply.status(201).send(view);
     },
   );
@@ -56,11 +67,30 @@ export async function transactionRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The caller's transactions as buyer or verified seller, newest first",
-        response: { 200: ZTransactionList, 401: ZErrorResponse },
+        summary: "The caller's transactions as buyer or verified seller, newest first, a page at a time",
+        description:
+          `Without parameters: the first page (${PAGE_LIMITS.transactions.default} transactions). ` +
+          `When there are more, the \`${NEXT_CURSOR_HEADER}\` response header carries a cursor: pass it as ` +
+          '`?cursor=` for the next page (the header is absent on the last page). `limit` is 1 to ' +
+          `${PAGE_LIMITS.transactions.max}; \`status\` keeps one status. A cursor this server did not issue: ` +
+          '400 INVALID_CURSOR.',
+        querystring: ZTransactionListQuery,
+        response: { 200: ZTransactionList, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => service.list(requireUser(request)),
+    async (request, reply) => sendPage(reply, await service.list(requireUser(request), request.query)),
+  );
+
+  r.get(
+    '/transactions/stats',
+    {
+      schema: {
+        tags,
+        summary: "How many of the caller's transactions (as buyer or verified seller) are in each status",
+        response: { 200: ZTransactionStats, 401: ZErrorResponse },
+      },
+    },
+    async (request) => service.stats(requireUser(request)),
   );
 
   r.get(
@@ -111,7 +141,8 @@ export async function transactionRoutes(app: FastifyInstance) {
       config: idempotent,
       schema: {
         tags,
-        summary: 'Buyer or seller cancels: pending → cancelled (funds back to the buyer wallet)',
+        summary:
+          'Buyer or seller cancels: pending → cancelled; the buyer may also cancel an accepted deal whose delivery is late (lateCancelFrom). Funds go back to the buyer wallet',
         params: ZParams,
         response: { 200: ZTransaction, ...idempotentErrors },
       },
@@ -132,6 +163,22 @@ export async function transactionRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.confirm(requireUser(request), request.params.id, request.body.confirmationPhrase),
+  );
+
+  r.patch(
+    '/transactions/:id/deliver',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary:
+          'Seller marks an accepted, funded transaction delivered: the inspection period starts, then the money is released automatically',
+        params: ZParams,
+        body: ZDeliverTransactionRequest.nullish(),
+        response: { 200: ZTransaction, ...idempotentErrors },
+      },
+    },
+    async (request) => service.deliver(requireUser(request), request.params.id, request.body ?? {}),
   );
 
   r.post(

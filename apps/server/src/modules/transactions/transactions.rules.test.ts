@@ -7,8 +7,15 @@ import {
   type TTransactionStatus,
 } from '@holdfast/contracts';
 import {
+  actionProblem,
   assertTransition,
+  autoReleaseDue,
   authorize,
+  cancelEnding,
+  deadlineDue,
+  inspectionReminderAt,
+  inspectionReminderDue,
+  type TimedRow,
   nextStatus,
   relationOf,
   transitionProblem,
@@ -73,6 +80,7 @@ describe('authorize: who may act', () => {
       cancel: { buyer: 'allowed', seller: 'allowed', unverified: '403 EMAIL_NOT_VERIFIED' },
       confirm: { buyer: 'allowed', seller: '403 FORBIDDEN', unverified: '404 NOT_FOUND' },
       fund: { buyer: 'allowed', seller: '403 FORBIDDEN', unverified: '404 NOT_FOUND' },
+      deliver: { buyer: '403 FORBIDDEN', seller: 'allowed', unverified: '403 EMAIL_NOT_VERIFIED' },
     };
     for (const [action, expected] of Object.entries(table) as [TransactionAction, Record<string, string>][]) {
       expect(outcome(buyer, action), `${action} by buyer`).toBe(expected.buyer);
@@ -138,5 +146,74 @@ describe('the state machine', () => {
     expect(nextStatus('confirm', 'active')).toBe('completed');
     expect(nextStatus('fund', 'pending')).toBe('pending');
     expect(nextStatus('fund', 'active')).toBe('active');
+  });
+});
+
+describe('delivery, the late-delivery cancel and the timers (pure, `now` passed in)', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const t0 = new Date('2026-01-05T10:00:00Z');
+  const at = (days: number, ms = 0) => new Date(t0.getTime() + days * day + ms);
+  const row = (over: Partial<TimedRow> = {}): TimedRow => ({
+    status: 'active',
+    paymentStatus: 'succeeded',
+    createdAt: t0,
+    fundedAt: t0,
+    acceptedAt: t0,
+    expectedDeliveryDate: null,
+    deliveredAt: null,
+    autoReleaseAt: null,
+    ...over,
+  });
+  const delivered = row({ deliveredAt: at(1), autoReleaseAt: at(4) });
+
+  it('deliver: active and funded only, once', () => {
+    expect(actionProblem('deliver', row(), 'seller', t0)).toBeNull();
+    expect(actionProblem('deliver', row({ status: 'pending' }), 'seller', t0)?.code).toBe('NOT_DELIVERABLE');
+    expect(actionProblem('deliver', row({ paymentStatus: 'unpaid' }), 'seller', t0)?.code).toBe('NOT_DELIVERABLE');
+    expect(actionProblem('deliver', delivered, 'seller', t0)?.code).toBe('ALREADY_DELIVERED');
+    expect(actionProblem('deliver', row({ status: 'disputed' }), 'seller', t0)?.code).toBe('UNDER_DISPUTE');
+  });
+
+  it("the buyer's cancel of an accepted deal: only once delivery is late, never after delivery; the seller never", () => {
+    const late = at(7);
+    expect(actionProblem('cancel', row(), 'buyer', new Date(late.getTime() - 1))?.code).toBe('LATE_CANCEL_NOT_YET');
+    expect(actionProblem('cancel', row(), 'buyer', late)).toBeNull();
+    expect(actionProblem('cancel', row(), 'seller', late)?.code).toBe('ALREADY_ACCEPTED');
+    expect(actionProblem('cancel', row({ paymentStatus: 'unpaid' }), 'buyer', late)?.code).toBe('ALREADY_ACCEPTED');
+    expect(actionProblem('cancel', { ...delivered }, 'buyer', at(30))?.code).toBe('ALREADY_DELIVERED');
+    expect(actionProblem('cancel', row({ expectedDeliveryDate: '2026-01-20' }), 'buyer', at(20))?.code).toBe(
+      'LATE_CANCEL_NOT_YET',
+    );
+    expect(actionProblem('cancel', row({ expectedDeliveryDate: '2026-01-20' }), 'buyer', at(22))).toBeNull();
+    expect(cancelEnding('cancel', 'active')).toBe('cancel_late_delivery');
+    expect(cancelEnding('cancel', 'pending')).toBe('cancel');
+    expect(cancelEnding('decline', 'pending')).toBe('decline');
+  });
+
+  it('auto-release is due from autoReleaseAt, only while active, funded and delivered', () => {
+    expect(autoReleaseDue(delivered, new Date(at(4).getTime() - 1))).toBe(false);
+    expect(autoReleaseDue(delivered, at(4))).toBe(true);
+    for (const status of ['disputed', 'completed', 'cancelled'] as const) {
+      expect(autoReleaseDue({ ...delivered, status }, at(40)), status).toBe(false);
+    }
+    expect(inspectionReminderDue(delivered, at(3))).toBe(true);
+    expect(inspectionReminderDue(delivered, at(4))).toBe(false);
+    expect(inspectionReminderDue({ ...delivered, status: 'disputed' }, at(3))).toBe(false);
+    expect(inspectionReminderAt(at(4), at(1))).toEqual(at(3));
+    expect(inspectionReminderAt(at(2), at(1))).toBeNull();
+  });
+
+  it('deadlines: each only in the state that started it; a disputed deal never', () => {
+    const unpaid = row({ status: 'pending', paymentStatus: 'unpaid', fundedAt: null, acceptedAt: null });
+    expect(deadlineDue(unpaid, 'unfunded', at(7, -1))).toBe(false);
+    expect(deadlineDue(unpaid, 'unfunded', at(7))).toBe(true);
+    expect(deadlineDue({ ...unpaid, status: 'active' }, 'unfunded', at(7))).toBe(true);
+    expect(deadlineDue(unpaid, 'unaccepted', at(30))).toBe(false);
+    const funded = row({ status: 'pending', fundedAt: at(2), acceptedAt: null });
+    expect(deadlineDue(funded, 'unfunded', at(30))).toBe(false);
+    expect(deadlineDue(funded, 'unaccepted', at(9, -1))).toBe(false);
+    expect(deadlineDue(funded, 'unaccepted', at(9))).toBe(true);
+    expect(deadlineDue({ ...funded, status: 'active' }, 'unaccepted', at(30))).toBe(false);
+    expect(deadlineDue({ ...funded, status: 'disputed' }, 'unaccepted', at(30))).toBe(false);
   });
 });

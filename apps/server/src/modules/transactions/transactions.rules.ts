@@ -1,4 +1,5 @@
 import {
+  ESCROW_TIMERS,
   TRANSACTION_MESSAGES as M,
   type TErrorCode,
   type TPaymentStatus,
@@ -13,7 +14,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
  * DESIGN section 5), who may act, and the state machine (DESIGN section 4). No database here.
  */
 
-export type TransactionAction = 'accept' | 'decline' | 'cancel' | 'confirm' | 'fund';
+export type TransactionAction = 'accept' | 'decline' | 'cancel' | 'confirm' | 'fund' | 'deliver';
 
 /** How the caller relates to a transaction. */
 export interface Relation {
@@ -54,6 +55,7 @@ const PERMITTED: Record<TransactionAction, { who: 'buyer' | 'seller' | 'party'; 
   cancel: { who: 'party', denied: M.onlyPartiesCancel },
   confirm: { who: 'buyer', denied: M.onlyBuyerConfirm },
   fund: { who: 'buyer', denied: M.onlyBuyerFund },
+  deliver: { who: 'seller', denied: M.onlySellerDeliver },
 };
 
 /**
@@ -71,6 +73,9 @@ export function authorize(t: { buyerId: string; sellerEmail: string }, user: Vie
   throw forbidden(rule.denied);
 }
 
+/** Who may take `action`: the buyer, the seller (by verified email), or either party. */
+export const whoMay = (action: TransactionAction) => PERMITTED[action].who;
+
 /** A refused transition: its stable code and the message people read. */
 export interface TransitionProblem {
   code: TErrorCode;
@@ -86,6 +91,9 @@ const ALREADY_ACCEPTED: TransitionProblem = { code: 'ALREADY_ACCEPTED', message:
 const NOT_ACTIVE: TransitionProblem = { code: 'NOT_ACTIVE', message: M.notActive };
 const NOT_FUNDED: TransitionProblem = { code: 'NOT_FUNDED', message: M.notFunded };
 const ALREADY_FUNDED: TransitionProblem = { code: 'ALREADY_FUNDED', message: M.alreadyFunded };
+const NOT_DELIVERABLE: TransitionProblem = { code: 'NOT_DELIVERABLE', message: M.notDeliverable };
+const ALREADY_DELIVERED: TransitionProblem = { code: 'ALREADY_DELIVERED', message: M.alreadyDelivered };
+const LATE_CANCEL_NOT_YET: TransitionProblem = { code: 'LATE_CANCEL_NOT_YET', message: M.lateCancelNotYet };
 
 /** Why `action` is not allowed in `status`/`paymentStatus`, or null when it is. */
 export function transitionProblem(
@@ -106,6 +114,10 @@ export function transitionProblem(
     case 'fund':
       if (status !== 'pending' && status !== 'active') return TERMINAL[status];
       return paymentStatus === 'unpaid' ? null : ALREADY_FUNDED;
+    case 'deliver':
+      if (status === 'pending') return NOT_DELIVERABLE;
+      if (status !== 'active') return TERMINAL[status];
+      return paymentStatus === 'succeeded' ? null : NOT_DELIVERABLE;
   }
 }
 
@@ -113,6 +125,23 @@ export function transitionProblem(
 export function assertTransition(action: TransactionAction, status: TTransactionStatus, paymentStatus: TPaymentStatus) {
   const problem = transitionProblem(action, status, paymentStatus);
   if (problem) throw new AppError(problem.code, problem.message);
+}
+
+const STATUSES: readonly TTransactionStatus[] = ['pending', 'active', 'completed', 'disputed', 'cancelled'];
+const PAYMENT_STATUSES: readonly TPaymentStatus[] = ['unpaid', 'succeeded', 'refunded'];
+
+/**
+ * The (status, payment status) pairs in which a permitted party may take `action`, derived from
+ * transitionProblem; null for the actions whose answer needs more than the two statuses (actionProblem:
+ * a delivery already marked, a late delivery's cancel by the buyer).
+ */
+export function statesAllowing(action: TransactionAction): [TTransactionStatus, TPaymentStatus][] | null {
+  if (action === 'deliver' || action === 'cancel') return null;
+  return STATUSES.flatMap((status) =>
+    PAYMENT_STATUSES.filter((payment) => transitionProblem(action, status, payment) === null).map(
+      (payment): [TTransactionStatus, TPaymentStatus] => [status, payment],
+    ),
+  );
 }
 
 /** Next status after an allowed action; funding keeps the status. */
@@ -126,8 +155,123 @@ export function nextStatus(action: TransactionAction, status: TTransactionStatus
     case 'confirm':
       return 'completed';
     case 'fund':
+    case 'deliver':
       return status;
   }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const plusDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+
+/** End of the inspection period of a delivery. */
+export const inspectionEndsAt = (deliveredAt: Date, inspectionDays: number) => plusDays(deliveredAt, inspectionDays);
+
+/** When the buyer is reminded that the inspection period ends (null when that moment has passed). */
+export function inspectionReminderAt(autoReleaseAt: Date, now: Date): Date | null {
+  const at = new Date(autoReleaseAt.getTime() - ESCROW_TIMERS.inspectionReminderHours * 60 * 60 * 1000);
+  return at > now ? at : null;
+}
+
+/** The timer fields of a transaction row. */
+export interface TimedRow {
+  status: TTransactionStatus;
+  paymentStatus: TPaymentStatus;
+  createdAt: Date;
+  fundedAt: Date | null;
+  acceptedAt: Date | null;
+  expectedDeliveryDate: string | null;
+  deliveredAt: Date | null;
+  autoReleaseAt: Date | null;
+}
+
+/**
+ * When each timer of a transaction fires (null when it does not apply in its state): the one place the
+ * deadlines are computed, for the jobs that enforce them, the rules that check them and the card that shows them.
+ */
+export function timersOf(t: TimedRow): {
+  cancelsAt: Date | null;
+  lateCancelFrom: Date | null;
+  autoReleaseAt: Date | null;
+} {
+  const funded = t.paymentStatus === 'succeeded';
+  let cancelsAt: Date | null = null;
+  if ((t.status === 'pending' || t.status === 'active') && t.paymentStatus === 'unpaid') {
+    cancelsAt = plusDays(t.createdAt, ESCROW_TIMERS.unfundedCancelDays);
+  } else if (t.status === 'pending' && funded) {
+    cancelsAt = plusDays(t.fundedAt ?? t.createdAt, ESCROW_TIMERS.unacceptedCancelDays);
+  }
+  let lateCancelFrom: Date | null = null;
+  if (t.status === 'active' && funded && !t.deliveredAt) {
+    const due = t.expectedDeliveryDate ? new Date(`${t.expectedDeliveryDate}T00:00:00Z`) : t.acceptedAt;
+    if (due) lateCancelFrom = plusDays(due, ESCROW_TIMERS.lateDeliveryGraceDays);
+  }
+  const autoReleaseAt = t.status === 'active' && funded && t.deliveredAt ? t.autoReleaseAt : null;
+  return { cancelsAt, lateCancelFrom, autoReleaseAt };
+}
+
+/**
+ * Why a party may not take `action` on this transaction at `now`, or null when they may: the state
+ * machine, plus what the status alone cannot tell (a delivery already marked; a late delivery's cancel).
+ */
+export function actionProblem(
+  action: TransactionAction,
+  t: TimedRow,
+  by: 'buyer' | 'seller',
+  now: Date,
+): TransitionProblem | null {
+  if (action === 'deliver')
+    return transitionProblem(action, t.status, t.paymentStatus) ?? (t.deliveredAt ? ALREADY_DELIVERED : null);
+  if (action === 'cancel' && by === 'buyer' && t.status === 'active' && t.paymentStatus === 'succeeded') {
+    if (t.deliveredAt) return ALREADY_DELIVERED;
+    const { lateCancelFrom } = timersOf(t);
+    return lateCancelFrom && now >= lateCancelFrom ? null : LATE_CANCEL_NOT_YET;
+  }
+  return transitionProblem(action, t.status, t.paymentStatus);
+}
+
+/** Throws the 409 for a refused action (see actionProblem). */
+export function assertAction(action: TransactionAction, t: TimedRow, by: 'buyer' | 'seller', now: Date) {
+  const problem = actionProblem(action, t, by, now);
+  if (problem) throw new AppError(problem.code, problem.message);
+}
+
+/** How the end of a deal is recorded: the history's action, the notification's reason and the refund's memo. */
+export const ENDINGS = {
+  decline: { reason: 'declined', memo: 'Declined by the seller' },
+  cancel: { reason: 'cancelled', memo: 'Cancelled before acceptance' },
+  cancel_late_delivery: { reason: 'late_delivery', memo: 'Cancelled by the buyer: not delivered in time' },
+  expire_unfunded: { reason: 'unfunded_deadline', memo: 'Cancelled automatically: not funded in time' },
+  expire_unaccepted: {
+    reason: 'unaccepted_deadline',
+    memo: 'Cancelled automatically: the seller did not accept in time',
+  },
+} as const;
+export type Ending = keyof typeof ENDINGS;
+
+/** A cancel that `actionProblem` allowed: before acceptance, or the buyer's cancel of a late delivery. */
+export function cancelEnding(action: 'decline' | 'cancel', status: TTransactionStatus): Ending {
+  if (action === 'decline') return 'decline';
+  return status === 'active' ? 'cancel_late_delivery' : 'cancel';
+}
+
+/** The timers' own rules: each one acts only if the transaction is still in the state that started it. */
+export function autoReleaseDue(t: TimedRow, now: Date): boolean {
+  const { autoReleaseAt } = timersOf(t);
+  return autoReleaseAt !== null && autoReleaseAt <= now;
+}
+
+export function deadlineDue(t: TimedRow, deadline: 'unfunded' | 'unaccepted', now: Date): boolean {
+  const { cancelsAt } = timersOf(t);
+  if (!cancelsAt || now < cancelsAt) return false;
+  return deadline === 'unfunded'
+    ? t.paymentStatus === 'unpaid'
+    : t.status === 'pending' && t.paymentStatus === 'succeeded';
+}
+
+/** The inspection-ending reminder still makes sense: delivered, awaiting the buyer, not yet released. */
+export function inspectionReminderDue(t: TimedRow, now: Date): boolean {
+  const { autoReleaseAt } = timersOf(t);
+  return autoReleaseAt !== null && now < autoReleaseAt;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

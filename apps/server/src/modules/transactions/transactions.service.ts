@@ -1,26 +1,39 @@
-import { eq } from 'drizzle-orm';
 import {
+  ESCROW_TIMERS,
   TRANSACTION_MESSAGES as M,
   canCreateTransactions,
   checkTransactionAmount,
   isConfirmationPhrase,
   type TTransaction,
+  type TTransactionListQuery,
 } from '@holdfast/contracts';
-import type { Db, Tx } from '../../db/client.js';
-import { transactions } from '../../db/schema/index.js';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Scheduler } from '../../jobs/scheduler.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { fundEscrowFromWallet, refundEscrow, releaseEscrow } from '../../ledger/index.js';
-import { creditCardPayment, loadTransactionForPayment } from './transactions.funding.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { walletFundingEntry } from '../../ledger/index.js';
+import { notifyJob } from '../notifications/index.js';
+import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
 import {
-  findSellerId,
+  countTransactionsByStatus,
   findTransactionView,
   listTransactionViews,
-  lockTransaction,
-  recordEvent,
+  transactionView,
   type TransactionRow,
+  type TransactionWithParties,
 } from './transactions.queries.js';
-import { assertTransition, authorize, nextStatus, type TransactionAction } from './transactions.rules.js';
+import { guardedChange, insertTransaction, lockTransactionWithParties } from './transactions.sql.js';
+import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
+import {
+  cancelAndRefund,
+  commitChange,
+  markDelivered,
+  markFunded,
+  releaseToSeller,
+  unfundedDeadlineJob,
+} from './transactions.transitions.js';
 
 export interface CreateTransactionInput {
   amount: string | number;
@@ -29,6 +42,13 @@ export interface CreateTransactionInput {
   sellerEmail: string;
   description: string;
   type?: 'product' | 'service';
+  /** Days of inspection after delivery (validated by the request schema). */
+  inspectionDays?: number;
+}
+
+export interface DeliverInput {
+  trackingReference?: string;
+  note?: string;
 }
 
 export interface AcceptInput {
@@ -45,7 +65,7 @@ export interface CreateOptions {
 }
 
 /** Escrow transactions: creation, the state machine's transitions and the money each one moves. */
-export function createTransactionsService({ db }: { db: Db }) {
+export function createTransactionsService({ db, clock, scheduler }: { db: Db; clock: Clock; scheduler: Scheduler }) {
   async function view(id: string, user: SessionUser): Promise<TTransaction> {
     const found = await findTransactionView(db, id, user);
     if (!found) throw notFound(M.notFound);
@@ -53,28 +73,39 @@ export function createTransactionsService({ db }: { db: Db }) {
   }
 
   /**
-   * Runs one state change: locks the row, checks who and what, applies `apply` in the same database
-   * transaction (ledger entries included), records the transition, then returns the caller's fresh view.
+   * Runs one party's state change: locks the row (read with its parties in the same statement), checks
+   * who and what at the clock's time, applies `apply` in the same database transaction (ledger entries,
+   * history, notifications and timers included), lets the job worker know, then returns the caller's view
+   * built from the updated row `apply` returns and the parties already read. The timers take the same
+   * effects (transactions.transitions.ts) with the system as the actor.
    */
   async function change(
     user: SessionUser,
     id: string,
     action: TransactionAction,
-    apply: (tx: Tx, t: TransactionRow) => Promise<void>,
+    apply: (tx: Tx, t: TransactionRow, now: Date, parties: TransactionWithParties) => Promise<TransactionRow>,
     precheck?: () => void,
+    guarded?: () => Promise<TransactionWithParties | null>,
   ): Promise<TTransaction> {
-    await db.transaction(async (tx) => {
-      const t = await lockTransaction(tx, id);
-      if (!t) throw notFound(M.notFound);
+    const done = guarded ? await guarded() : null;
+    if (done) {
+      scheduler.kick();
+      const view = transactionView(done, user);
+      if (view) return view;
+    }
+    const changed = await db.transaction(async (tx) => {
+      const locked = await lockTransactionWithParties(tx, id);
+      if (!locked) throw notFound(M.notFound);
+      const t = locked.t;
       authorize(t, user, action);
       precheck?.();
-      assertTransition(action, t.status, t.paymentStatus);
-      await apply(tx, t);
-      const to = nextStatus(action, t.status);
-      const label = action === 'fund' ? 'fund_from_wallet' : action;
-      await recordEvent(tx, { transactionId: t.id, actorId: user.id, from: t.status, to, action: label });
+      const now = clock.now();
+      assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
+      return transactionView({ ...locked, t: await apply(tx, t, now, locked) }, user);
     });
-    return view(id, user);
+    scheduler.kick();
+    if (!changed) throw notFound(M.notFound);
+    return changed;
   }
 
   async function create(user: SessionUser, input: CreateTransactionInput, options: CreateOptions = {}) {
@@ -83,10 +114,15 @@ export function createTransactionsService({ db }: { db: Db }) {
     if (!check.valid) throw badRequest(check.error, { amount: check.error });
     const sellerEmail = input.sellerEmail.trim().toLowerCase();
     if (sellerEmail === user.email.toLowerCase()) throw badRequest(M.sellerIsBuyer, { sellerEmail: M.sellerIsBuyer });
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(transactions)
-        .values({
+    // One statement: the row, its history, its unfunded deadline and its notification (writable CTEs),
+    // read back with the seller's account. The id is made here so every row can name it.
+    const write = async (on: DbOrTx) => {
+      const now = clock.now();
+      const id = randomUUID();
+      const row = await insertTransaction(
+        on,
+        {
+          id,
           buyerId: user.id,
           sellerEmail,
           amount: check.amountMinor,
@@ -95,56 +131,65 @@ export function createTransactionsService({ db }: { db: Db }) {
           currency: check.currency,
           description: input.description.trim(),
           type: input.type ?? 'product',
+          inspectionDays: input.inspectionDays ?? ESCROW_TIMERS.inspectionDays.default,
+          now,
+        },
+        [unfundedDeadlineJob(id, now), notifyJob({ type: 'transaction.created', transactionId: id }, now)],
+      );
+      const buyer = { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
+      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user);
+      if (!found) throw notFound(M.notFound);
+      return found;
+    };
+    // The statement is atomic by itself; a database transaction only when something must commit with it.
+    const inTransaction = options.inTransaction;
+    const created = inTransaction
+      ? await db.transaction(async (tx) => {
+          const found = await write(tx);
+          await inTransaction(tx, found);
+          return found;
         })
-        .returning({ id: transactions.id });
-      await recordEvent(tx, { transactionId: row.id, actorId: user.id, from: 'none', to: 'pending', action: 'create' });
-      const created = await findTransactionView(tx, row.id, user);
-      if (!created) throw notFound(M.notFound);
-      await options.inTransaction?.(tx, created);
-      return created;
-    });
+      : await write(db);
+    scheduler.kick();
+    return created;
   }
 
   function accept(user: SessionUser, id: string, input: AcceptInput) {
-    return change(user, id, 'accept', async (tx, t) => {
-      const now = new Date();
-      await tx
-        .update(transactions)
-        .set({
-          status: 'active',
-          acceptedAt: now,
-          updatedAt: now,
-          expectedDeliveryDate: input.expectedDeliveryDate ?? null,
-          deliveryNotes: input.deliveryNotes ?? null,
-        })
-        .where(eq(transactions.id, t.id));
-    });
+    const now = clock.now();
+    const set = {
+      acceptedAt: now,
+      expectedDeliveryDate: input.expectedDeliveryDate ?? null,
+      deliveryNotes: input.deliveryNotes ?? null,
+    };
+    const event = { type: 'transaction.accepted', transactionId: id } as const;
+    return change(
+      user,
+      id,
+      'accept',
+      (tx, t, now) =>
+        commitChange(tx, t, {
+          actorId: user.id,
+          action: 'accept',
+          to: 'active',
+          now,
+          set: { ...set, acceptedAt: now },
+          event,
+        }),
+      undefined,
+      // The usual case in one statement, no BEGIN/COMMIT (guardedChange); anything else takes the locked path.
+      () =>
+        guardedChange(db, id, user, { action: 'accept', recorded: 'accept', now, set, jobs: [notifyJob(event, now)] }),
+    );
   }
 
-  /** Decline (seller) or cancel (either party) before acceptance; funded money returns to the buyer's wallet. */
+  /**
+   * Decline (seller) or cancel (either party) before acceptance, or the buyer's cancel of an accepted
+   * deal whose delivery is late; funded money returns to the buyer's wallet.
+   */
   function cancel(user: SessionUser, id: string, action: 'decline' | 'cancel') {
-    return change(user, id, action, async (tx, t) => {
-      const funded = t.paymentStatus === 'succeeded';
-      if (funded) {
-        await refundEscrow(tx, {
-          transactionId: t.id,
-          buyerId: t.buyerId,
-          currency: t.currency,
-          total: t.total,
-          memo: action === 'decline' ? 'Declined by the seller' : 'Cancelled before acceptance',
-        });
-      }
-      const now = new Date();
-      await tx
-        .update(transactions)
-        .set({
-          status: 'cancelled',
-          cancelledAt: now,
-          updatedAt: now,
-          ...(funded ? { paymentStatus: 'refunded' } : {}),
-        })
-        .where(eq(transactions.id, t.id));
-    });
+    return change(user, id, action, (tx, t, now) =>
+      cancelAndRefund(tx, t, { actorId: user.id, now, ending: cancelEnding(action, t.status) }),
+    );
   }
 
   /** The buyer confirms receipt: escrow pays the fee to fees and the amount to the seller's wallet. */
@@ -153,22 +198,8 @@ export function createTransactionsService({ db }: { db: Db }) {
       user,
       id,
       'confirm',
-      async (tx, t) => {
-        const sellerId = await findSellerId(tx, t.sellerEmail);
-        if (!sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
-        await releaseEscrow(tx, {
-          transactionId: t.id,
-          sellerId,
-          currency: t.currency,
-          amount: t.amount,
-          fee: t.fee,
-        });
-        const now = new Date();
-        await tx
-          .update(transactions)
-          .set({ status: 'completed', completedAt: now, updatedAt: now })
-          .where(eq(transactions.id, t.id));
-      },
+      (tx, t, now, parties) =>
+        releaseToSeller(tx, t, { actorId: user.id, now, automatic: false, sellerId: parties.seller?.id ?? null }),
       // After who-may-act (a stranger learns nothing) and before the state check, as the spec's client expects.
       () => {
         if (!isConfirmationPhrase(phrase)) throw badRequest(M.wrongPhrase, { confirmationPhrase: M.wrongPhrase });
@@ -176,35 +207,42 @@ export function createTransactionsService({ db }: { db: Db }) {
     );
   }
 
+  /** The seller marks an accepted, funded transaction delivered: the buyer's inspection period starts. */
+  function deliver(user: SessionUser, id: string, input: DeliverInput) {
+    return change(user, id, 'deliver', (tx, t, now) =>
+      markDelivered(tx, t, { actorId: user.id, now, trackingReference: input.trackingReference, note: input.note }),
+    );
+  }
+
   /** The buyer pays the total from their wallet in the transaction's currency into escrow. */
   function fundFromWallet(user: SessionUser, id: string) {
-    return change(user, id, 'fund', async (tx, t) => {
-      await fundEscrowFromWallet(tx, {
-        transactionId: t.id,
-        buyerId: t.buyerId,
-        currency: t.currency,
-        total: t.total,
-      });
-      await tx
-        .update(transactions)
-        .set({ paymentStatus: 'succeeded', updatedAt: new Date() })
-        .where(eq(transactions.id, t.id));
-    });
+    return change(user, id, 'fund', (tx, t, now) =>
+      markFunded(tx, t, {
+        actorId: user.id,
+        action: 'fund_from_wallet',
+        now,
+        entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
+      }),
+    );
   }
 
   return {
     create,
-    list: (user: SessionUser) => listTransactionViews(db, user),
+    list: (user: SessionUser, query: TTransactionListQuery) => listTransactionViews(db, user, query),
+    stats: (user: SessionUser) => countTransactionsByStatus(db, user),
     get: (user: SessionUser, id: string) => view(id, user),
     accept,
     cancel,
     confirm,
+    deliver,
     fundFromWallet,
     /** The transaction `user` is about to pay by card (payments module); refuses as funding would. */
     loadForCardPayment: (user: SessionUser, transactionId: string) =>
       loadTransactionForPayment(db, transactionId, user),
     /** Credits a confirmed card payment inside the payments module's database transaction. */
-    creditCardPayment,
+    creditCardPayment: (tx: Tx, payment: CardPayment) => creditCardPayment(tx, payment, clock.now()),
+    /** After the payments module committed a card payment: the jobs it queued (notifications) run soon. */
+    kickJobs: () => scheduler.kick(),
   };
 }
 

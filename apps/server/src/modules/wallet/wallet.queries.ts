@@ -1,8 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_CURRENCY, toDecimal as decimal, type TWalletActivity, type TWalletBalance } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { journalEntries, ledgerAccounts, postings, transactions, users } from '../../db/schema/index.js';
+import { journalEntries, ledgerAccounts, postings, transactions, users, withdrawals } from '../../db/schema/index.js';
 import { getWalletBalance, getWalletBalances } from '../../ledger/index.js';
+import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 
 /** The currency a user's wallet is shown in. */
 export async function findWalletCurrency(db: DbOrTx, userId: string): Promise<string> {
@@ -13,6 +15,18 @@ export async function findWalletCurrency(db: DbOrTx, userId: string): Promise<st
 /** The user's wallet balance in their wallet currency as a decimal string (GET /api/auth/user). */
 export async function walletBalanceText(db: DbOrTx, userId: string, walletCurrency: string): Promise<string> {
   return decimal(await getWalletBalance(db, userId, walletCurrency), walletCurrency);
+}
+
+/**
+ * The same balance as a column of another statement (minor units, 0 for a wallet never used), so a
+ * caller that reads the user row anyway gets the balance in the same round trip. By owner, type and
+ * currency on ledger_accounts_user_id_idx: a wallet's key (`wallet:<user>:<currency>`, unique) makes
+ * that triple unique too.
+ */
+export function walletBalanceSql(userId: AnyPgColumn, currency: AnyPgColumn): SQL<bigint> {
+  return sql`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts}
+    where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.type} = 'wallet'
+      and ${ledgerAccounts.currency} = ${currency}), 0)`.mapWith((v: string | number | bigint) => BigInt(v));
 }
 
 /** Balance in the wallet currency plus every currency the user holds money in. */
@@ -27,11 +41,21 @@ export async function walletSummary(db: DbOrTx, userId: string, walletCurrency: 
 
 type Kind = (typeof journalEntries.$inferSelect)['kind'];
 
+/** The withdrawal behind a withdrawal entry (its id is the entry's paymentId). */
+interface WithdrawalFacts {
+  status: (typeof withdrawals.$inferSelect)['status'];
+  accountLast4: string;
+  failureReason: string | null;
+}
+
+const WITHDRAWAL_ACTIVITY_STATUS = { pending: 'pending', paid: 'completed', failed: 'failed' } as const;
+
 function describe(
   kind: Kind,
   amount: bigint,
   description: string | null,
-): Pick<TWalletActivity, 'type' | 'description'> {
+  withdrawal: WithdrawalFacts | null,
+): Pick<TWalletActivity, 'type' | 'description'> & { status?: TWalletActivity['status'] } {
   const about = description
     ? `"${description.length > 80 ? description.slice(0, 77) + '...' : description}"`
     : 'a transaction';
@@ -48,15 +72,43 @@ function describe(
       return { type: 'refund', description: `Card payment returned for ${about}` };
     case 'partial_resolution':
       return { type: 'resolution', description: `Dispute resolution for ${about}` };
+    case 'withdrawal':
+      // The debit carries the withdrawal's state: pending until paid (completed) or failed (returned).
+      return {
+        type: 'withdrawal',
+        description: withdrawal ? `Withdrawal to account ending ${withdrawal.accountLast4}` : 'Withdrawal',
+        status: withdrawal ? WITHDRAWAL_ACTIVITY_STATUS[withdrawal.status] : 'pending',
+      };
+    case 'payout_returned':
+      return {
+        type: 'withdrawal',
+        description: `Withdrawal returned: ${withdrawal?.failureReason ?? 'the payout failed'}`,
+      };
     default:
       return { type: 'adjustment', description: amount < 0n ? 'Wallet debit' : 'Wallet credit' };
   }
 }
 
-/** Movements on the user's wallets, newest first, straight from the ledger's postings. */
-export async function walletActivity(db: DbOrTx, userId: string, limit: number): Promise<TWalletActivity[]> {
+/**
+ * One page of movements on the user's wallets, newest first, straight from the ledger's postings, in
+ * (created_at, account, version) descending order: unique per posting, so a cursor (`<account>:<version>`)
+ * continues exactly after the last row shown, also among postings of one database transaction.
+ */
+export async function walletActivity(
+  db: DbOrTx,
+  userId: string,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Page<TWalletActivity>> {
+  const after = query.cursor ? decodeCursor(query.cursor, 'accountVersion') : null;
+  const [afterAccount, afterVersion] = after ? after.id.split(':') : [];
+  const keyset = after
+    ? sql`(${postings.createdAt}, ${postings.accountId}, ${postings.version}) < (${after.at}::timestamptz, ${afterAccount}::uuid, ${Number(afterVersion)}::int)`
+    : undefined;
   const rows = await db
     .select({
+      cursorAt: sql<string>`to_char(${postings.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
+      accountId: postings.accountId,
+      version: postings.version,
       id: postings.id,
       amount: postings.amount,
       createdAt: postings.createdAt,
@@ -64,21 +116,42 @@ export async function walletActivity(db: DbOrTx, userId: string, limit: number):
       kind: journalEntries.kind,
       transactionId: journalEntries.transactionId,
       description: transactions.description,
+      withdrawalStatus: withdrawals.status,
+      withdrawalLast4: withdrawals.accountLast4,
+      withdrawalFailure: withdrawals.failureReason,
     })
     .from(postings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .leftJoin(transactions, eq(transactions.id, journalEntries.transactionId))
-    .where(and(eq(ledgerAccounts.type, 'wallet'), eq(ledgerAccounts.userId, userId)))
-    .orderBy(desc(postings.createdAt), desc(postings.version))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    ...describe(r.kind, r.amount, r.description),
-    amount: decimal(r.amount, r.currency),
-    currency: r.currency,
-    status: 'completed' as const,
-    transactionId: r.transactionId,
-    createdAt: r.createdAt.toISOString(),
-  }));
+    .leftJoin(
+      withdrawals,
+      and(
+        inArray(journalEntries.kind, ['withdrawal', 'payout_returned']),
+        eq(sql`${withdrawals.id}::text`, journalEntries.paymentId),
+      ),
+    )
+    .where(and(eq(ledgerAccounts.type, 'wallet'), eq(ledgerAccounts.userId, userId), keyset))
+    .orderBy(desc(postings.createdAt), desc(postings.accountId), desc(postings.version))
+    .limit(query.limit + 1);
+  return toPage(
+    rows,
+    query.limit,
+    (r) => ({ at: r.cursorAt, id: `${r.accountId}:${r.version}` }),
+    (r) => {
+      const withdrawal = r.withdrawalStatus
+        ? { status: r.withdrawalStatus, accountLast4: r.withdrawalLast4 ?? '', failureReason: r.withdrawalFailure }
+        : null;
+      const { status = 'completed', ...what } = describe(r.kind, r.amount, r.description, withdrawal);
+      return {
+        id: r.id,
+        ...what,
+        amount: decimal(r.amount, r.currency),
+        currency: r.currency,
+        status,
+        transactionId: r.transactionId,
+        createdAt: r.createdAt.toISOString(),
+      };
+    },
+  );
 }

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZErrorResponse, ZWalletActivityList, ZWalletActivityQuery, ZWalletBalance } from '@holdfast/contracts';
+import {
+  NEXT_CURSOR_HEADER,
+  PAGE_LIMITS,
+  ZErrorResponse,
+  ZWalletActivityList,
+  ZWalletActivityQuery,
+  ZWalletBalance,
+} from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { sendPage } from '../../lib/cursor.js';
 
 export async function walletRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,11 +29,16 @@ export async function walletRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Recent movements on the caller's wallets, newest first",
+        summary: "Movements on the caller's wallets, newest first, a page at a time",
+        description:
+          `Without parameters: the newest ${PAGE_LIMITS.walletActivity.default}. When there are more, the ` +
+          `\`${NEXT_CURSOR_HEADER}\` response header carries a cursor: pass it as \`?cursor=\` for the next page ` +
+          `(absent on the last page). \`limit\` is 1 to ${PAGE_LIMITS.walletActivity.max}. A cursor this server ` +
+          'did not issue: 400 INVALID_CURSOR.',
         querystring: ZWalletActivityQuery,
         response: { 200: ZWalletActivityList, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request) => service.activity(requireUser(request).id, request.query.limit),
+    async (request, reply) => sendPage(reply, await service.activity(requireUser(request).id, request.query)),
   );
 }

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import { loadOptional } from '../../lib/optional-module.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
@@ -29,6 +30,7 @@ export function outboxEmail(db: Db): EmailProvider {
 /** Records in the outbox, then delivers over SMTP. */
 export function smtpEmail(db: Db, smtpUrl: string, from: string): EmailProvider {
   const outbox = outboxEmail(db);
+  const nodemailer = loadOptional('nodemailer') as typeof Nodemailer;
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {

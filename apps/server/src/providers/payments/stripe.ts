@@ -1,6 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { TPaymentIntentStatus } from '@holdfast/contracts';
 import type { Config } from '../../config.js';
+import { createStripeClient, stripeCaller } from '../stripe-client.js';
 import {
   ProviderUnavailableError,
   WebhookSignatureError,
@@ -44,23 +45,8 @@ function toRetrieved(intent: Stripe.PaymentIntent): RetrievedIntent {
 
 /** Stripe PaymentIntents through the official SDK; host/port/protocol let tests point it at a local stand-in. */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    host: settings.host,
-    port: settings.port,
-    protocol: settings.protocol,
-    telemetry: false,
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'Holdfast' },
-  });
-
-  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
-    try {
-      return await fn();
-    } catch (err) {
-      throw new ProviderUnavailableError(`Stripe ${what} failed`, { cause: err });
-    }
-  };
+  const stripe = createStripeClient(settings);
+  const call = stripeCaller((message, cause) => new ProviderUnavailableError(message, { cause }));
 
   return {
     name: 'stripe',

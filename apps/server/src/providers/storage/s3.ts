@@ -1,10 +1,6 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { loadOptional } from '../../lib/optional-module.js';
 import { assertSafeStorageKey, type Storage } from './types.js';
 
 export interface S3StorageOptions {
@@ -19,12 +15,15 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
+const sdk = () => loadOptional('@aws-sdk/client-s3') as typeof S3;
+
 const isNotFound = (err: unknown) =>
-  (err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) ||
+  (err instanceof sdk().S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)) ||
   (err as { name?: string }).name === 'NoSuchKey';
 
 /** An S3 bucket through the official AWS SDK. */
 export function createS3Storage(options: S3StorageOptions, client?: S3Client): Storage {
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } = sdk();
   const s3 =
     client ??
     new S3Client({

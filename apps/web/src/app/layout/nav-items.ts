@@ -13,7 +13,8 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
-import { canCreateTransactions, type TRole } from '@holdfast/contracts';
+import type { TRole } from '@holdfast/contracts';
+import { canCreateTransactions } from '@holdfast/contracts/constants';
 
 export interface NavItem {
   href: string;

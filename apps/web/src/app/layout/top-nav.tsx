@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import type { TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLogout } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { MobileNav } from './mobile-nav';
@@ -44,6 +45,7 @@ export function TopNav({ user }: { user: TUser | null }) {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
+              <NotificationBell />
               <UserMenu user={user} onLogout={logout} />
               <MobileNav user={user} onLogout={logout} />
             </>

@@ -1,11 +1,14 @@
 import * as React from 'react';
 import { Headphones, Send } from 'lucide-react';
 import { SUPPORT_MESSAGE_MAX_LENGTH, type TSupportMessage } from '@holdfast/contracts';
+import { LoadMore, useLoadEarlier } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+
+const noop = () => undefined;
 
 /** Today: 14:05; another day: 22 Nov 2025, 14:05. */
 function messageTime(value: string, now: Date = new Date()): string {
@@ -18,6 +21,8 @@ function messageTime(value: string, now: Date = new Date()): string {
 
 interface SupportMessageListProps {
   messages: TSupportMessage[];
+  /** Older messages, a page at a time ('Load earlier messages' at the top). */
+  earlier?: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
   /** The viewer's side of the conversation sits on the right. */
   isOwn: (message: TSupportMessage) => boolean;
   /** The name above a message that is not the viewer's own. */
@@ -34,6 +39,7 @@ interface SupportMessageListProps {
  */
 export function SupportMessageList({
   messages,
+  earlier,
   isOwn,
   senderName,
   loading,
@@ -42,6 +48,7 @@ export function SupportMessageList({
 }: SupportMessageListProps) {
   const scroller = React.useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
+  const loadEarlier = useLoadEarlier(scroller, messages[0]?.id, earlier?.fetchNextPage ?? noop);
   React.useEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
@@ -67,35 +74,46 @@ export function SupportMessageList({
       ) : messages.length === 0 ? (
         <div className="flex h-full flex-col items-center justify-center gap-1 px-4 text-center">{empty}</div>
       ) : (
-        <ol className="space-y-4">
-          {messages.map((m) => {
-            const own = isOwn(m);
-            return (
-              <li key={m.id} className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}>
-                <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                  <span className="font-medium text-foreground">{own ? 'You' : senderName(m)}</span>
-                  {m.isFromSupport && (
-                    <span className="inline-flex items-center gap-1 text-primary">
-                      <Headphones className="size-3" aria-hidden="true" />
-                      Support Team
-                    </span>
-                  )}
-                  <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>
-                </div>
-                <p
-                  className={cn(
-                    'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]',
-                    own
-                      ? 'rounded-br-sm bg-primary text-primary-foreground'
-                      : 'rounded-bl-sm border bg-card text-card-foreground',
-                  )}
-                >
-                  {m.message}
-                </p>
-              </li>
-            );
-          })}
-        </ol>
+        <>
+          {earlier && (
+            <LoadMore
+              hasNextPage={earlier.hasNextPage}
+              isFetchingNextPage={earlier.isFetchingNextPage}
+              fetchNextPage={loadEarlier}
+              label="Load earlier messages"
+              className="mt-0 mb-4"
+            />
+          )}
+          <ol className="space-y-4">
+            {messages.map((m) => {
+              const own = isOwn(m);
+              return (
+                <li key={m.id} className={cn('flex flex-col gap-1', own ? 'items-end' : 'items-start')}>
+                  <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+                    <span className="font-medium text-foreground">{own ? 'You' : senderName(m)}</span>
+                    {m.isFromSupport && (
+                      <span className="inline-flex items-center gap-1 text-primary">
+                        <Headphones className="size-3" aria-hidden="true" />
+                        Support Team
+                      </span>
+                    )}
+                    <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>
+                  </div>
+                  <p
+                    className={cn(
+                      'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]',
+                      own
+                        ? 'rounded-br-sm bg-primary text-primary-foreground'
+                        : 'rounded-bl-sm border bg-card text-card-foreground',
+                    )}
+                  >
+                    {m.message}
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        </>
       )}
     </div>
   );

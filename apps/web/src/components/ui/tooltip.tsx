@@ -14,7 +14,18 @@ function TooltipProvider({
   return <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />;
 }
 
-const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip brings its own provider (with the spec's delays), so the app does not load the tooltip
+ * machinery (Radix popper, floating-ui) on pages that show none; wrap a group in `TooltipProvider` to
+ * share the skip delay between neighbours.
+ */
+function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipProvider>
+  );
+}
 const TooltipTrigger = TooltipPrimitive.Trigger;
 
 function TooltipContent({

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   TCreateDisputeRequest,
   TCreateOfferRequest,
@@ -9,6 +9,7 @@ import type {
   TSettlementOffer,
 } from '@holdfast/contracts';
 import { apiJson } from '../api';
+import { fetchPage, nextCursorOf, pageUrl } from '../paging';
 import { invalidateTransactionsAndWallet } from './keys';
 
 /** Disputes (spec section 7): the parties' calls and the moderators' queue share these hooks. */
@@ -28,11 +29,14 @@ function invalidateDisputes(queryClient: QueryClient, transactionId?: string) {
   invalidateTransactionsAndWallet(queryClient, transactionId);
 }
 
-/** GET /api/disputes: disputes on the caller's transactions. */
-export function useMyDisputes(enabled = true) {
+/**
+ * GET /api/disputes?transactionId=: the caller's dispute on one transaction, asked of the server rather
+ * than looked for in the paged list of all their disputes.
+ */
+export function useMyDisputes(transactionId: string, enabled = true) {
   return useQuery({
-    queryKey: DISPUTES_QUERY_KEY,
-    queryFn: () => apiJson<TDispute[]>('GET', '/api/disputes'),
+    queryKey: [...DISPUTES_QUERY_KEY, 'transaction', transactionId],
+    queryFn: () => apiJson<TDispute[]>('GET', pageUrl('/api/disputes', { transactionId })),
     enabled,
   });
 }
@@ -46,10 +50,13 @@ export function useDisputeCase(id: string | undefined) {
   });
 }
 
+/** GET /api/disputes/moderator: the moderators' queue, a page at a time (X-Next-Cursor). */
 export function useModeratorDisputes(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: MODERATOR_DISPUTES_QUERY_KEY,
-    queryFn: () => apiJson<TDispute[]>('GET', '/api/disputes/moderator'),
+    queryFn: ({ pageParam }) => fetchPage<TDispute>('/api/disputes/moderator', {}, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursorOf,
     enabled,
   });
 }

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { CheckCircle2 } from 'lucide-react';
-import { FEE_RATE_LABEL } from '@holdfast/contracts';
+import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { Logo } from '@/components/layout/logo';
 
 const POINTS = [

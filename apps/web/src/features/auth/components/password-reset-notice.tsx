@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { ACCOUNT_SECURITY_MESSAGES } from '@holdfast/contracts';
+import { ACCOUNT_SECURITY_MESSAGES } from '@holdfast/contracts/constants';
 import { cameFromPasswordReset } from '../lib/password-reset-notice';
 
 /** On the sign-in page right after a password reset: says it worked and what to do now. */

@@ -1,13 +1,8 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { KeyRound, Smartphone } from 'lucide-react';
-import {
-  BACKUP_CODE_PATTERN,
-  TWO_FACTOR_CODE_LENGTH,
-  TWO_FACTOR_MESSAGES as M,
-  type TLoginResponse,
-  type TUser,
-} from '@holdfast/contracts';
+import type { TUser } from '@holdfast/contracts';
+import { BACKUP_CODE_PATTERN, TWO_FACTOR_CODE_LENGTH, TWO_FACTOR_MESSAGES as M } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/code-input';
 import { Label } from '@/components/ui/label';
@@ -18,10 +13,9 @@ import { resendSignInSms, useTwoFactorSignIn } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { FormError } from './form-error';
 
-export type SignInChallenge = Extract<TLoginResponse, { twoFactorRequired: true }>;
+import type { SignInChallenge } from '../lib/challenge';
 
-/** Whether a sign-in answer asks for the second step. */
-export const isChallenge = (result: TLoginResponse): result is SignInChallenge => 'twoFactorRequired' in result;
+export { isChallenge, type SignInChallenge } from '../lib/challenge';
 
 const ERROR_ID = 'two-factor-error';
 

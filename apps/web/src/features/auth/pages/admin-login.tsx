@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link, useLocation } from 'wouter';
 import { ShieldCheck } from 'lucide-react';
-import { MESSAGES } from '@holdfast/contracts';
+import { MESSAGES } from '@holdfast/contracts/constants';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { isChallenge, TwoFactorStep, type SignInChallenge } from '../components/two-factor-step';

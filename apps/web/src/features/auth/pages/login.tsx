@@ -3,9 +3,13 @@ import { Link, useLocation } from 'wouter';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { PasswordResetNotice } from '../components/password-reset-notice';
-import { isChallenge, TwoFactorStep, type SignInChallenge } from '../components/two-factor-step';
+import { isChallenge, type SignInChallenge } from '../lib/challenge';
 import { useLogin } from '@/lib/auth';
 import { safeNext } from '../lib/next';
+
+// Few accounts have a second factor: its step downloads when a sign-in asks for it (started on submit).
+const loadTwoFactorStep = () => import('../components/two-factor-step');
+const TwoFactorStep = React.lazy(() => loadTwoFactorStep().then((m) => ({ default: m.TwoFactorStep })));
 
 export function LoginPage() {
   const [, navigate] = useLocation();
@@ -20,7 +24,9 @@ export function LoginPage() {
   if (challenge) {
     return (
       <AuthLayout title="Two-factor verification" description="One more step to keep your account safe.">
-        <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
+        <React.Suspense fallback={null}>
+          <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
+        </React.Suspense>
       </AuthLayout>
     );
   }
@@ -32,6 +38,7 @@ export function LoginPage() {
       <PasswordResetNotice />
       <LoginForm
         onSubmit={async (values) => {
+          void loadTwoFactorStep();
           const result = await login.mutateAsync(values);
           if (isChallenge(result)) setChallenge(result);
           else finish();

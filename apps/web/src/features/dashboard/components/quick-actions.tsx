@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowLeftRight, ChevronRight, Gavel, PlusCircle, ShieldCheck, Wallet } from 'lucide-react';
-import { canCreateTransactions, type TRole } from '@holdfast/contracts';
+import type { TRole } from '@holdfast/contracts';
+import { canCreateTransactions } from '@holdfast/contracts/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 const ACTIONS = [

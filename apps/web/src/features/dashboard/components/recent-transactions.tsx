@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowLeftRight, ChevronRight, Inbox } from 'lucide-react';
-import { canCreateTransactions, type TTransaction, type TUser } from '@holdfast/contracts';
+import type { TTransaction, TUser } from '@holdfast/contracts';
+import { canCreateTransactions } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,11 +1,12 @@
 import { Link } from 'wouter';
 import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } from 'lucide-react';
-import { DEFAULT_CURRENCY, canCreateTransactions, type TUser } from '@holdfast/contracts';
+import type { TUser } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY, canCreateTransactions } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/layout/role-badge';
 import { formatMoney, greetingName } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
-import { useTransactions } from '@/lib/queries/get-transactions';
+import { useRecentTransactions, useTransactionStats } from '@/lib/queries/get-transactions';
 import { AccountSecurity } from '../components/account-security';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
 import { QuickActions } from '../components/quick-actions';
@@ -13,14 +14,16 @@ import { RecentTransactions } from '../components/recent-transactions';
 import { StatCard } from '@/components/stat-card';
 import { TransactionOverview } from '../components/transaction-overview';
 import { dashboardGreeting } from '../lib/greeting';
-import { dashboardStats, latestTransactions } from '../lib/stats';
+import { dashboardStats } from '../lib/stats';
 
 export function DashboardPage({ user }: { user: TUser }) {
-  const transactions = useTransactions();
+  // Counts over every transaction from the server, and only the five newest rows: the dashboard's cost
+  // does not grow with the history.
+  const counts = useTransactionStats();
+  const recent = useRecentTransactions(5);
   const wallet = useWalletBalance();
-  const list = transactions.data ?? [];
-  const stats = dashboardStats(list);
-  const loadingTx = transactions.isLoading;
+  const stats = dashboardStats(counts.data);
+  const loadingTx = counts.isLoading;
   // The wallet card shows 0 in the user's currency when the balance call fails.
   const balance = wallet.data
     ? formatMoney(wallet.data.balance, wallet.data.currency)
@@ -97,9 +100,9 @@ export function DashboardPage({ user }: { user: TUser }) {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <RecentTransactions
             user={user}
-            transactions={latestTransactions(list, 5)}
-            loading={loadingTx}
-            failed={transactions.isError}
+            transactions={recent.data ?? []}
+            loading={recent.isLoading}
+            failed={recent.isError}
           />
           <TransactionOverview stats={stats} loading={loadingTx} />
         </div>

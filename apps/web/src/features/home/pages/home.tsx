@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowLeftRight, ArrowRight, LogIn, PlusCircle, ShieldCheck, Wallet } from 'lucide-react';
-import { canCreateTransactions, type TUser } from '@holdfast/contracts';
+import type { TUser } from '@holdfast/contracts';
+import { canCreateTransactions } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowRight, Briefcase, CheckCircle2, Clock3, Lock, ShoppingBag, Store } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { DEFAULT_CURRENCY, FEE_RATE_LABEL, feeFor, toDecimal } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY, FEE_RATE_LABEL, feeFor, toDecimal } from '@holdfast/contracts/constants';
 import { formatMoney } from '@/lib/format';
 
 /** The preview's example deal, its fee computed by the one fee rule. */

@@ -1,5 +1,5 @@
 import { FileSignature, PackageCheck, Wallet } from 'lucide-react';
-import { FEE_RATE_LABEL } from '@holdfast/contracts';
+import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 
 const STEPS = [
   {

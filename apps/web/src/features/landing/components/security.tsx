@@ -1,5 +1,5 @@
 import { Coins, Fingerprint, Landmark, ShieldCheck } from 'lucide-react';
-import { CURRENCIES, CURRENCY_CODES } from '@holdfast/contracts';
+import { CURRENCIES, CURRENCY_CODES } from '@holdfast/contracts/constants';
 
 const FEATURES = [
   {

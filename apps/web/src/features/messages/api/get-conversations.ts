@@ -1,14 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TConversation } from '@holdfast/contracts';
-import { apiJson } from '@/lib/api';
+import { fetchPage, nextCursorOf } from '@/lib/paging';
 import { CONVERSATIONS_QUERY_KEY } from './keys';
 
-/** GET /api/conversations: one per transaction of the caller, newest activity first. */
-export const getConversations = () => apiJson<TConversation[]>('GET', '/api/conversations');
+/**
+ * GET /api/conversations: one per transaction of the caller, newest activity first, a page at a time
+ * (the next page's cursor in X-Next-Cursor; the plain call is page one).
+ */
+export const getConversations = (cursor?: string | null) => fetchPage<TConversation>('/api/conversations', {}, cursor);
 
 export const conversationsQueryOptions = () =>
-  queryOptions({ queryKey: CONVERSATIONS_QUERY_KEY, queryFn: getConversations });
+  infiniteQueryOptions({
+    queryKey: CONVERSATIONS_QUERY_KEY,
+    queryFn: ({ pageParam }) => getConversations(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: nextCursorOf,
+  });
 
 export function useConversations() {
-  return useQuery(conversationsQueryOptions());
+  return useInfiniteQuery(conversationsQueryOptions());
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDirectMessage, TMarkConversationReadResponse } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
+import { mapPages, type Page } from '@/lib/paging';
 import { CONVERSATIONS_QUERY_KEY, conversationMessagesQueryKey, conversationQueryKey } from './keys';
 
 /** PATCH /api/conversations/:id/read: what was sent to the caller there is read (opening marks it). */
@@ -13,8 +14,9 @@ export function useMarkConversationRead(meId: string | undefined) {
   return useMutation({
     mutationFn: markConversationRead,
     onSuccess: (result) => {
-      queryClient.setQueryData<TDirectMessage[]>(conversationMessagesQueryKey(result.conversationId), (old) =>
-        old?.map((m) => (m.receiverId === meId && !m.isRead ? { ...m, isRead: true } : m)),
+      queryClient.setQueryData<InfiniteData<Page<TDirectMessage>>>(
+        conversationMessagesQueryKey(result.conversationId),
+        (old) => mapPages(old, (m) => (m.receiverId === meId && !m.isRead ? { ...m, isRead: true } : m)),
       );
       if (result.markedRead > 0) {
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY, exact: true });

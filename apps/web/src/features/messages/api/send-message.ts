@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TDirectMessage, TSendDirectMessageRequest } from '@holdfast/contracts';
 import { apiJson } from '@/lib/api';
+import { addToFirstPage, type Page } from '@/lib/paging';
 import { CONVERSATIONS_QUERY_KEY, conversationMessagesQueryKey } from './keys';
 
 /** POST /api/messages: to the other party of the conversation (the server trims and checks it). */
@@ -12,8 +13,9 @@ export function useSendMessage() {
     mutationFn: sendMessage,
     onSuccess: (message) => {
       // Shown at once; the refetch below (and the socket event) confirm it.
-      queryClient.setQueryData<TDirectMessage[]>(conversationMessagesQueryKey(message.conversationId), (old) =>
-        old && !old.some((m) => m.id === message.id) ? [...old, message] : old,
+      queryClient.setQueryData<InfiniteData<Page<TDirectMessage>>>(
+        conversationMessagesQueryKey(message.conversationId),
+        (old) => addToFirstPage(old, message, 'end'),
       );
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_QUERY_KEY, exact: true });
     },

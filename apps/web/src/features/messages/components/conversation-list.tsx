@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { MessageSquare, Search } from 'lucide-react';
 import type { TConversation } from '@holdfast/contracts';
 import { UserAvatar } from '@/components/layout/user-avatar';
+import { LoadMore } from '@/components/load-more';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,8 +13,17 @@ import { timeLabel } from '../lib/time-label';
 
 export const conversationHref = (id: string) => `/messages?conversation=${encodeURIComponent(id)}`;
 
+/** The list's paging (useInfiniteQuery's own fields). */
+export interface MorePages {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
 interface ConversationListProps {
+  /** The pages loaded so far; the search filters these. */
   conversations: TConversation[] | undefined;
+  more: MorePages;
   isLoading: boolean;
   isError: boolean;
   selectedId: string | null;
@@ -71,6 +81,7 @@ function ConversationItem({ conversation: c, selected }: { conversation: TConver
 /** The left pane: search and one item per conversation (avatar, name, unread badge, time, deal, last message). */
 export function ConversationList({
   conversations,
+  more,
   isLoading,
   isError,
   selectedId,
@@ -100,7 +111,7 @@ export function ConversationList({
           />
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div className="relative min-h-0 flex-1 overflow-y-auto">
         {isLoading ? (
           <div className="space-y-1 p-4" aria-busy="true" aria-label="Loading conversations">
             {[0, 1, 2].map((i) => (
@@ -133,6 +144,15 @@ export function ConversationList({
               <ConversationItem key={c.id} conversation={c} selected={c.id === selectedId} />
             ))}
           </ul>
+        )}
+        {!isLoading && !isError && (
+          <LoadMore
+            hasNextPage={more.hasNextPage}
+            isFetchingNextPage={more.isFetchingNextPage}
+            fetchNextPage={more.fetchNextPage}
+            label="Load more conversations"
+            className="my-4"
+          />
         )}
       </div>
     </section>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Archive, ArrowLeft, Check, CheckCheck, ExternalLink, MessageSquare, MoreVertical } from 'lucide-react';
 import { DIRECT_MESSAGE_MESSAGES, type TConversation, type TDirectMessage } from '@holdfast/contracts';
 import { UserAvatar } from '@/components/layout/user-avatar';
+import { LoadMore, useLoadEarlier } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -15,6 +16,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { displayName } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { messageTimeLabel } from '../lib/time-label';
+import type { MorePages } from './conversation-list';
 import { MessageComposer } from './message-composer';
 
 interface ConversationThreadProps {
@@ -22,6 +24,8 @@ interface ConversationThreadProps {
   messages: TDirectMessage[] | undefined;
   messagesLoading: boolean;
   messagesError: boolean;
+  /** Older messages, a page at a time ('Load earlier messages' at the top). */
+  earlier: MorePages;
   meId: string;
   onBack: () => void;
   onArchive: () => void;
@@ -104,6 +108,7 @@ export function ConversationThread({
   messages,
   messagesLoading,
   messagesError,
+  earlier,
   meId,
   onBack,
   onArchive,
@@ -116,6 +121,7 @@ export function ConversationThread({
   const scroller = React.useRef<HTMLDivElement>(null);
   const announcement = useNewMessageAnnouncement(conversation.id, messages, meId, name);
   const lastId = messages?.at(-1)?.id;
+  const loadEarlier = useLoadEarlier(scroller, messages?.[0]?.id, earlier.fetchNextPage);
 
   // Newest at the bottom, in view on opening and whenever one arrives.
   React.useLayoutEffect(() => {
@@ -165,7 +171,9 @@ export function ConversationThread({
         role="region"
         aria-label={`Messages with ${name}`}
         tabIndex={0}
-        className="min-h-0 flex-1 overflow-y-auto px-3 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 focus-visible:ring-inset sm:px-5"
+        // relative: the bubbles' screen-reader texts (absolutely positioned) stay inside the scroller
+        // instead of stretching the page below a long thread.
+        className="relative min-h-0 flex-1 overflow-y-auto px-3 py-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/30 focus-visible:ring-inset sm:px-5"
       >
         {messagesLoading ? (
           <div className="flex h-full items-center justify-center">
@@ -181,11 +189,20 @@ export function ConversationThread({
             <p className="text-sm text-muted-foreground">No messages yet. Start the conversation!</p>
           </div>
         ) : (
-          <ol className="space-y-2">
-            {messages.map((m) => (
-              <MessageBubble key={m.id} message={m} mine={m.senderId === meId} otherName={name} />
-            ))}
-          </ol>
+          <>
+            <LoadMore
+              hasNextPage={earlier.hasNextPage}
+              isFetchingNextPage={earlier.isFetchingNextPage}
+              fetchNextPage={loadEarlier}
+              label="Load earlier messages"
+              className="mt-0 mb-4"
+            />
+            <ol className="space-y-2">
+              {messages.map((m) => (
+                <MessageBubble key={m.id} message={m} mine={m.senderId === meId} otherName={name} />
+              ))}
+            </ol>
+          </>
         )}
       </div>
       <div role="status" className="sr-only">

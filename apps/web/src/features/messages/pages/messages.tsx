@@ -11,6 +11,7 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { useSocket, type SocketEvent } from '@/lib/realtime';
+import { flattenHistory, flattenPages } from '@/lib/paging';
 import { cn } from '@/lib/utils';
 import { useArchiveConversation } from '../api/archive-conversation';
 import { useConversation } from '../api/get-conversation';
@@ -100,16 +101,23 @@ export function MessagesPage() {
   const [search, setSearch] = React.useState('');
 
   const conversations = useConversations();
-  const listed = conversations.data?.find((c) => c.id === selectedId);
+  const conversationPages = conversations.data?.pages;
+  const loaded = React.useMemo(
+    () => (conversationPages ? flattenPages(conversationPages) : undefined),
+    [conversationPages],
+  );
+  const listed = loaded?.find((c) => c.id === selectedId);
   // A deep link to a conversation that is not listed (archived): fetched by itself.
   const single = useConversation(selectedId, conversations.isSuccess && !listed);
   const selected = listed ?? single.data;
   const messages = useConversationMessages(selected ? selected.id : null);
+  const messagePages = messages.data?.pages;
+  const thread = React.useMemo(() => (messagePages ? flattenHistory(messagePages) : undefined), [messagePages]);
   const send = useSendMessage();
   const archive = useArchiveConversation();
 
   useLiveConversations(meId);
-  useMarkReadWhileOpen(selected?.id ?? null, messages.data, selected?.unreadCount ?? 0, meId);
+  useMarkReadWhileOpen(selected?.id ?? null, thread, selected?.unreadCount ?? 0, meId);
 
   const backToList = () => navigate('/messages');
 
@@ -138,8 +146,9 @@ export function MessagesPage() {
     <ConversationThread
       key={selected.id}
       conversation={selected}
-      messages={messages.data}
+      messages={thread}
       messagesLoading={messages.isLoading}
+      earlier={messages}
       messagesError={messages.isError}
       meId={meId ?? ''}
       onBack={backToList}
@@ -178,7 +187,8 @@ export function MessagesPage() {
       />
       <Card className="flex h-[calc(100dvh-15rem)] min-h-[30rem] overflow-hidden p-0 md:h-[calc(100dvh-16rem)]">
         <ConversationList
-          conversations={conversations.data}
+          conversations={loaded}
+          more={conversations}
           isLoading={conversations.isLoading}
           isError={conversations.isError}
           selectedId={selectedId}

@@ -13,6 +13,8 @@ import { useUser } from '@/lib/auth';
 import { DISPUTE_STATUS_LABELS } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAssignDispute, useDisputeStats, useModeratorDisputes } from '@/lib/queries/disputes';
+import { LoadMore } from '@/components/load-more';
+import { flattenPages } from '@/lib/paging';
 import { CaseDialog } from '../components/case-dialog';
 import { ResolveDialog } from '../components/resolve-dialog';
 
@@ -82,7 +84,7 @@ function ModeratorDashboard({ user }: { user: TUser }) {
   const stats = useDisputeStats(true);
   const disputes = useModeratorDisputes(true);
   const s = stats.data;
-  const list = disputes.data ?? [];
+  const list = flattenPages(disputes.data?.pages);
   return (
     <div className="space-y-8">
       <div className="flex items-start gap-3">
@@ -140,11 +142,19 @@ function ModeratorDashboard({ user }: { user: TUser }) {
               <p className="font-medium">No active disputes</p>
             </div>
           ) : (
-            <ul className="space-y-3">
-              {list.map((d) => (
-                <DisputeRow key={d.id} dispute={d} moderator={user} />
-              ))}
-            </ul>
+            <>
+              <ul className="space-y-3">
+                {list.map((d) => (
+                  <DisputeRow key={d.id} dispute={d} moderator={user} />
+                ))}
+              </ul>
+              <LoadMore
+                hasNextPage={disputes.hasNextPage}
+                isFetchingNextPage={disputes.isFetchingNextPage}
+                fetchNextPage={() => disputes.fetchNextPage()}
+                label="Load more disputes"
+              />
+            </>
           )}
         </CardContent>
       </Card>

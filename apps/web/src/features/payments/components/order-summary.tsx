@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
-import { FEE_RATE_LABEL, type TTransaction } from '@holdfast/contracts';
+import type { TTransaction } from '@holdfast/contracts';
+import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { displayName, formatMoney } from '@/lib/format';

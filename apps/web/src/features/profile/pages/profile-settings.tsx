@@ -4,12 +4,13 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { useProfileSettings } from '../api/get-profile-settings';
+import { EmailNotificationsCard } from '../components/email-notifications-card';
 import { PrivacyCard } from '../components/privacy-card';
 import { ProfilePictureCard } from '../components/profile-picture-card';
 import { ProfileUrlCard } from '../components/profile-url-card';
 import { PublicHistoryCard } from '../components/public-history-card';
 
-/** /profile-settings (signed in): picture, public history, public URL, privacy (spec section 2). */
+/** /profile-settings (signed in): picture, public history, public URL (spec section 2), email notifications, privacy. */
 export function ProfileSettingsPage() {
   const { user } = useUser();
   const settings = useProfileSettings();
@@ -31,6 +32,7 @@ export function ProfileSettingsPage() {
         <ProfilePictureCard user={user} />
         <PublicHistoryCard settings={settings.data} />
         <ProfileUrlCard settings={settings.data} />
+        <EmailNotificationsCard />
         <PrivacyCard />
       </div>
     </>

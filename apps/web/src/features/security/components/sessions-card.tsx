@@ -1,5 +1,6 @@
 import { LogOut, Monitor, MonitorSmartphone, RefreshCw, Smartphone } from 'lucide-react';
-import { ACCOUNT_SECURITY_MESSAGES as M, type TAccountSession } from '@holdfast/contracts';
+import type { TAccountSession } from '@holdfast/contracts';
+import { ACCOUNT_SECURITY_MESSAGES as M } from '@holdfast/contracts/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatRelative } from '@/lib/format';
+import { flattenHistory } from '@/lib/paging';
 import { useSupportMessages } from '@/lib/queries/get-support-messages';
 import { useSendSupportMessage } from '@/lib/queries/send-support-message';
 import { useSupportConsoleChat } from '../api/get-support-console-chat';
@@ -104,8 +105,9 @@ export function SupportChatDetail({ chatId, user, onBack }: { chatId: string; us
       </div>
       <SupportMessageList
         className="h-[50dvh] min-h-64 md:h-[26rem]"
-        messages={messages.data ?? []}
+        messages={flattenHistory(messages.data?.pages)}
         loading={messages.isLoading}
+        earlier={messages}
         isOwn={(m) => m.senderId === user.id}
         senderName={(m) => m.sender.firstName ?? (m.isFromSupport ? 'Support' : customerName(c))}
         empty={

@@ -10,6 +10,8 @@ import { supportMessagesQueryKey } from '@/lib/queries/get-support-messages';
 import { useSocket, type SocketEvent } from '@/lib/realtime';
 import { useSupportChatSocket } from '@/lib/support-socket';
 import { cn } from '@/lib/utils';
+import { LoadMore } from '@/components/load-more';
+import { flattenPages } from '@/lib/paging';
 import { SUPPORT_CONSOLE_QUERY_ROOT, useSupportConsoleChats } from '../api/get-support-console-chats';
 import { SupportChatDetail } from './support-chat-detail';
 import { SupportChatFilters } from './support-chat-filters';
@@ -67,12 +69,20 @@ export function SupportChatsTab({ user }: { user: TUser }) {
           ) : chats.isError ? (
             <p className="text-sm text-destructive">{errorMessage(chats.error, 'Failed to load support chats')}</p>
           ) : (
-            <SupportChatQueue
-              chats={chats.data ?? []}
-              selectedId={openId}
-              onSelect={select}
-              filtered={Boolean(filter.status || filter.priority)}
-            />
+            <>
+              <SupportChatQueue
+                chats={flattenPages(chats.data?.pages)}
+                selectedId={openId}
+                onSelect={select}
+                filtered={Boolean(filter.status || filter.priority)}
+              />
+              <LoadMore
+                hasNextPage={chats.hasNextPage}
+                isFetchingNextPage={chats.isFetchingNextPage}
+                fetchNextPage={() => chats.fetchNextPage()}
+                label="Load more chats"
+              />
+            </>
           )}
         </CardContent>
       </Card>

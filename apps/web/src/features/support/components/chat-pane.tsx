@@ -6,6 +6,7 @@ import { SupportMessageList, SupportSendBox } from '@/components/support/support
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { flattenHistory } from '@/lib/paging';
 import { useSupportMessages } from '@/lib/queries/get-support-messages';
 import { useSendSupportMessage } from '@/lib/queries/send-support-message';
 
@@ -40,8 +41,9 @@ export function ChatPane({ chat, user, onBack }: { chat: TSupportChat; user: TUs
       </div>
       <SupportMessageList
         className="h-[55dvh] min-h-64 md:h-[28rem]"
-        messages={messages.data ?? []}
+        messages={flattenHistory(messages.data?.pages)}
         loading={messages.isLoading}
+        earlier={messages}
         isOwn={(m) => m.senderId === user.id}
         senderName={(m) => m.sender.firstName ?? (m.isFromSupport ? 'Support' : 'Customer')}
         empty={

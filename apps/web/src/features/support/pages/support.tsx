@@ -1,15 +1,17 @@
 import * as React from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
 import type { TSupportChat, TSupportStatus, TUser } from '@holdfast/contracts';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
+import { flattenPages, mapPages, type Page } from '@/lib/paging';
 import { supportMessagesQueryKey } from '@/lib/queries/get-support-messages';
 import type { SocketEvent } from '@/lib/realtime';
 import { useSupportChatSocket } from '@/lib/support-socket';
@@ -30,8 +32,8 @@ function useLiveSupport(chatId: string | null) {
       const id = typeof event.chatId === 'string' ? event.chatId : null;
       if (!id) return;
       if (event.type === 'status_updated' && typeof event.status === 'string') {
-        queryClient.setQueryData<TSupportChat[]>(SUPPORT_CHATS_QUERY_KEY, (list) =>
-          list?.map((c) => (c.id === id ? { ...c, status: event.status as TSupportStatus } : c)),
+        queryClient.setQueryData<InfiniteData<Page<TSupportChat>>>(SUPPORT_CHATS_QUERY_KEY, (old) =>
+          mapPages(old, (c) => (c.id === id ? { ...c, status: event.status as TSupportStatus } : c)),
         );
       }
       if (event.type === 'new_message' || event.type === 'joined') {
@@ -51,7 +53,8 @@ function SupportCenter({ user }: { user: TUser }) {
   const selectedId = new URLSearchParams(useSearch()).get('chat');
   const chats = useSupportChats();
   const [creating, setCreating] = React.useState(false);
-  const selected = chats.data?.find((c) => c.id === selectedId) ?? null;
+  const loaded = flattenPages(chats.data?.pages);
+  const selected = loaded.find((c) => c.id === selectedId) ?? null;
   useLiveSupport(selected?.id ?? null);
 
   // The chat in the address, so a phone's back button returns to the list.
@@ -91,7 +94,16 @@ function SupportCenter({ user }: { user: TUser }) {
             ) : chats.isError ? (
               <p className="text-sm text-destructive">{errorMessage(chats.error, 'Failed to load conversations')}</p>
             ) : (
-              <ConversationList chats={chats.data ?? []} selectedId={selected?.id ?? null} onSelect={select} />
+              <>
+                <ConversationList chats={loaded} selectedId={selected?.id ?? null} onSelect={select} />
+                <LoadMore
+                  hasNextPage={chats.hasNextPage}
+                  isFetchingNextPage={chats.isFetchingNextPage}
+                  fetchNextPage={chats.fetchNextPage}
+                  label="Load more conversations"
+                  className="mt-4"
+                />
+              </>
             )}
           </CardContent>
         </Card>

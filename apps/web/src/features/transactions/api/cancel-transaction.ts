@@ -4,7 +4,10 @@ import { apiJson } from '@/lib/api';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { isStaleTransactionError } from '@/lib/stale-transaction';
 
-/** PATCH /api/transactions/:id/cancel (either party, before acceptance): any funding back to the buyer's wallet. */
+/**
+ * PATCH /api/transactions/:id/cancel: either party before acceptance, or the buyer of an accepted, funded deal
+ * not delivered in time (from lateCancelFrom); any funding goes back to the buyer's wallet.
+ */
 export const cancelTransaction = (id: string) =>
   apiJson<TTransaction>('PATCH', `/api/transactions/${encodeURIComponent(id)}/cancel`);
 

@@ -1,130 +1,25 @@
-import * as React from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { CheckCircle2 } from 'lucide-react';
-import { DELIVERY_NOTES_MAX_LENGTH, ZAcceptTransactionForm, type TAcceptTransactionForm } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
-import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
-import { showServerFieldErrors } from '@/lib/form';
+import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useAcceptTransaction } from '../api/accept-transaction';
-import { minDeliveryDate } from '../lib/accept';
 
-type AcceptValues = z.output<typeof ZAcceptTransactionForm>;
-const EMPTY: TAcceptTransactionForm = { expectedDeliveryDate: '', deliveryNotes: '' };
-const FIELDS = ['expectedDeliveryDate', 'deliveryNotes'] as const;
+const loadForm = () => import('./accept-form');
 
 /** Seller accepts a pending transaction, optionally with an expected delivery date and notes. */
 export function AcceptDialog({ transactionId }: { transactionId: string }) {
-  const [open, setOpen] = React.useState(false);
   const accept = useAcceptTransaction(transactionId);
-  // The contract's accept rules: empty fields are left out, a date must be tomorrow or later.
-  const form = useForm<TAcceptTransactionForm, unknown, AcceptValues>({
-    resolver: zodResolver(ZAcceptTransactionForm),
-    mode: 'onChange',
-    defaultValues: EMPTY,
-  });
-  const { errors } = form.formState;
-  const id = React.useId();
-  const ids = {
-    date: `${id}-date`,
-    dateHint: `${id}-date-hint`,
-    notes: `${id}-notes`,
-    notesError: `${id}-notes-error`,
-  };
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) form.reset(EMPTY);
-  };
-
-  const onSubmit = form.handleSubmit((values) => {
-    accept.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: 'Transaction Accepted',
-          description: 'You have successfully accepted this transaction with delivery information.',
-        });
-        setOpen(false);
-      },
-      onError: (err) => {
-        showServerFieldErrors(err, form.setError, FIELDS);
-        toastError(errorMessage(err, 'Failed to accept transaction'));
-      },
-    });
-  });
-
+  const dialog = useLazyDialog(loadForm);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
-        <Button className="bg-emerald-700 text-white hover:bg-emerald-800">
-          <CheckCircle2 aria-hidden="true" /> Accept
+        <Button className="bg-emerald-700 text-white hover:bg-emerald-800" {...dialog.triggerProps}>
+          {dialog.waiting ? <Spinner /> : <CheckCircle2 aria-hidden="true" />} Accept
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Accept Transaction</DialogTitle>
-            <DialogDescription>Let the buyer know when to expect delivery. Both fields are optional.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.date}>Expected Delivery Date (optional)</Label>
-            <Input
-              id={ids.date}
-              type="date"
-              min={minDeliveryDate()}
-              aria-invalid={errors.expectedDeliveryDate ? true : undefined}
-              aria-describedby={ids.dateHint}
-              {...form.register('expectedDeliveryDate')}
-            />
-            <p
-              id={ids.dateHint}
-              className={errors.expectedDeliveryDate ? 'text-sm text-destructive' : 'text-xs text-muted-foreground'}
-            >
-              {errors.expectedDeliveryDate?.message ?? 'Tomorrow or later.'}
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.notes}>Delivery Notes (optional)</Label>
-            <Textarea
-              id={ids.notes}
-              rows={3}
-              maxLength={DELIVERY_NOTES_MAX_LENGTH}
-              placeholder="e.g. Shipped by courier, tracking number to follow"
-              aria-invalid={errors.deliveryNotes ? true : undefined}
-              aria-describedby={errors.deliveryNotes ? ids.notesError : undefined}
-              {...form.register('deliveryNotes')}
-            />
-            <FieldError id={ids.notesError} message={errors.deliveryNotes?.message} />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={accept.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={accept.isPending || !!errors.expectedDeliveryDate}>
-              {accept.isPending && <Spinner />}
-              {accept.isPending ? 'Accepting...' : 'Accept Transaction'}
-            </Button>
-          </DialogFooter>
-        </form>
+        {dialog.body && <dialog.body.AcceptForm accept={accept} onDone={() => dialog.setOpen(false)} />}
       </DialogContent>
     </Dialog>
   );

@@ -24,7 +24,7 @@ import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/dispu
 /** The viewer's dispute on this transaction, when they are a party and there is one. */
 function useDisputeOf(tx: TTransaction): TDispute | undefined {
   const party = tx.viewerRole === 'buyer' || tx.viewerRole === 'seller';
-  const disputes = useMyDisputes(party);
+  const disputes = useMyDisputes(tx.id, party);
   return disputes.data?.find((d) => d.transactionId === tx.id);
 }
 

@@ -1,5 +1,6 @@
 import { Calculator, Globe2, ShieldCheck } from 'lucide-react';
-import { FEE_RATE_LABEL, type TCurrenciesResponse, type TValidateAmountResponse } from '@holdfast/contracts';
+import type { TCurrenciesResponse, TValidateAmountResponse } from '@holdfast/contracts';
+import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Separator } from '@/components/ui/separator';
 import { cn } from '@/lib/utils';
@@ -82,8 +83,8 @@ export function SecureEscrowNote() {
         <div className="space-y-1 text-sm">
           <p className="font-semibold text-brand-ink">Secure Escrow</p>
           <p className="text-muted-foreground">
-            Your payment is held safely in escrow. The seller is paid only after you confirm you have received what you
-            paid for.
+            Your payment is held safely in escrow. The seller is paid when you confirm you have received what you paid
+            for, or when your inspection period after delivery ends without a dispute.
           </p>
         </div>
       </CardContent>

@@ -10,7 +10,8 @@ import {
   Wrench,
   XCircle,
 } from 'lucide-react';
-import { FEE_RATE_LABEL, type TTransaction } from '@holdfast/contracts';
+import type { TTransaction } from '@holdfast/contracts';
+import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,8 +26,11 @@ import { AcceptDialog } from './accept-dialog';
 import { ConfirmAction } from './confirm-action';
 import { ConfirmReceipt } from './confirm-receipt';
 import { DisputeDialog, ReportIssue } from './dispute-dialog';
+import { DeliverDialog } from './deliver-dialog';
 import { DisputeOutcome, DisputePanel } from './dispute-panel';
+import { DeliveredDetails, LateDelivery, PendingDeadline, ReleaseCountdown } from './escrow-timers';
 import { TransactionReviews } from './transaction-reviews';
+import { inspectionPeriod } from '../lib/timers';
 
 type Viewer = 'buyer' | 'seller' | 'other';
 
@@ -91,6 +95,7 @@ function PendingPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
           <Step done={funded}>{funded ? 'Funded by the buyer' : 'Buyer funding'}</Step>
         </ul>
       </div>
+      <PendingDeadline tx={tx} />
       {viewer === 'buyer' && (
         <div className="flex flex-wrap gap-2">
           {!funded && <FundLink id={tx.id} />}
@@ -157,12 +162,23 @@ function DeliveryInfo({ tx }: { tx: TTransaction }) {
 
 function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
   const funded = tx.paymentStatus === 'succeeded';
+  const delivered = !!tx.deliveredAt;
+  const service = tx.type === 'service';
+  const heading = delivered
+    ? service
+      ? 'Delivered: the buyer is checking the work'
+      : 'Delivered: the buyer is inspecting the item'
+    : service
+      ? 'Accepted: the service is under way'
+      : 'Accepted: awaiting delivery';
   return (
     <div className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4">
-      <p className="font-medium text-sky-900">
-        {tx.type === 'service' ? 'Accepted: the service is under way' : 'Accepted: awaiting delivery'}
-      </p>
+      <p className="font-medium text-sky-900">{heading}</p>
       <DeliveryInfo tx={tx} />
+      <DeliveredDetails tx={tx} />
+      {delivered && <ReleaseCountdown tx={tx} viewer={viewer} />}
+      {/* The buyer reads the late-delivery notice before the confirm form; the seller after their action. */}
+      {viewer === 'buyer' && funded && !delivered && <LateDelivery tx={tx} viewer={viewer} />}
       {viewer === 'buyer' &&
         (funded ? (
           <ConfirmReceipt transactionId={tx.id} type={tx.type} sellerAmount={formatMoney(tx.amount, tx.currency)} />
@@ -174,11 +190,17 @@ function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
         ))}
       {viewer === 'seller' && (
         <p className="text-sm text-sky-900">
-          {funded
-            ? 'The buyer’s payment is held in escrow. It is released to you when the buyer confirms receipt.'
-            : 'The buyer has not funded this transaction yet. Wait for funding before you deliver.'}
+          {!funded
+            ? 'The buyer has not funded this transaction yet. Wait for funding before you deliver.'
+            : delivered
+              ? 'The buyer’s payment is held in escrow. It is released to you when the buyer confirms receipt, or automatically when the inspection period ends.'
+              : `The buyer’s payment is held in escrow. Once you have delivered, mark it as delivered: the buyer then has ${inspectionPeriod(tx.inspectionDays)} to inspect before the money is released to you automatically.`}
         </p>
       )}
+      {viewer === 'seller' && funded && !delivered && (
+        <DeliverDialog transactionId={tx.id} inspectionDays={tx.inspectionDays} />
+      )}
+      {viewer === 'seller' && funded && !delivered && <LateDelivery tx={tx} viewer={viewer} />}
     </div>
   );
 }
@@ -298,13 +320,19 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
             <dt className="text-muted-foreground">{viewer === 'seller' ? 'Buyer pays' : 'Total'}</dt>
             <dd className="font-semibold text-brand-ink">{formatMoney(tx.total, tx.currency)}</dd>
           </div>
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-muted-foreground">Inspection period</dt>
+            <dd className="font-medium">{inspectionPeriod(tx.inspectionDays)}</dd>
+          </div>
           {viewer === 'seller' && (
-            <div className="col-span-2 sm:col-span-4">
+            <div className="col-span-2 sm:col-span-3">
               <dt className="text-muted-foreground">Your payout</dt>
               <dd className="font-semibold text-emerald-700">
                 {formatMoney(tx.amount, tx.currency)}{' '}
                 <span className="font-normal text-muted-foreground">
-                  {tx.status === 'completed' ? 'released to your wallet' : 'when the buyer confirms receipt'}
+                  {tx.status === 'completed'
+                    ? 'released to your wallet'
+                    : 'when the buyer confirms receipt or the inspection period ends'}
                 </span>
               </dd>
             </div>

@@ -1,4 +1,5 @@
-import { formatMoney, type TCurrencyInfo, type TValidateAmountResponse } from '@holdfast/contracts';
+import type { TCurrencyInfo, TValidateAmountResponse } from '@holdfast/contracts';
+import { formatMoney } from '@holdfast/contracts/constants';
 
 /** The amount field keeps only digits and dots (spec section 5). */
 export function sanitizeAmountInput(raw: string): string {

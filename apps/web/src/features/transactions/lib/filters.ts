@@ -1,16 +1,13 @@
 export const TRANSACTION_FILTERS = ['all', 'pending', 'active', 'completed', 'disputed'] as const;
 export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
 
-interface HasStatus {
-  status: string;
-}
-
-export function filterTransactions<T extends HasStatus>(list: readonly T[], filter: TransactionFilter): T[] {
-  return filter === 'all' ? [...list] : list.filter((t) => t.status === filter);
-}
-
-export function filterCounts(list: readonly HasStatus[]): Record<TransactionFilter, number> {
-  const counts = { all: list.length, pending: 0, active: 0, completed: 0, disputed: 0 };
-  for (const t of list) if (t.status in counts && t.status !== 'all') counts[t.status as TransactionFilter] += 1;
+/**
+ * The filter buttons' counts from the server's per-status counts (GET /api/transactions/stats): the list
+ * is paged and filtered by the server, so counting the loaded rows would miss every page not yet seen.
+ * `all` is the total, cancelled included.
+ */
+export function filterCounts(stats: Partial<Record<string, number>> | undefined): Record<TransactionFilter, number> {
+  const counts = { all: stats?.total ?? 0, pending: 0, active: 0, completed: 0, disputed: 0 };
+  for (const f of TRANSACTION_FILTERS) if (f !== 'all') counts[f] = stats?.[f] ?? 0;
   return counts;
 }

@@ -6,6 +6,7 @@ import { Lock, Package, PlusCircle, Wrench } from 'lucide-react';
 import {
   DEFAULT_CURRENCY,
   DESCRIPTION_MAX_LENGTH,
+  ESCROW_TIMERS,
   canCreateTransactions,
   ZCreateTransactionRequest,
   type TCreateTransactionRequest,
@@ -64,7 +65,8 @@ export function CreateTransactionPage() {
 
 type FormInput = TCreateTransactionRequest;
 type TCreateTransactionOutput = z.output<typeof ZCreateTransactionRequest>;
-const FIELDS = ['amount', 'currency', 'sellerEmail', 'description'] as const;
+const FIELDS = ['amount', 'currency', 'sellerEmail', 'description', 'inspectionDays'] as const;
+const INSPECTION = ESCROW_TIMERS.inspectionDays;
 
 function CreateTransactionForm() {
   const [, navigate] = useLocation();
@@ -80,6 +82,7 @@ function CreateTransactionForm() {
       amount: '',
       sellerEmail: '',
       description: '',
+      inspectionDays: INSPECTION.default,
     },
   });
   const { errors } = form.formState;
@@ -253,6 +256,29 @@ function CreateTransactionForm() {
                   {...form.register('description')}
                 />
                 <FieldError id="description-error" message={errors.description?.message} />
+              </div>
+
+              <div className="grid gap-2">
+                <Label htmlFor="inspectionDays">Inspection period</Label>
+                <div className="flex items-center gap-2">
+                  <Input
+                    id="inspectionDays"
+                    type="number"
+                    inputMode="numeric"
+                    min={INSPECTION.min}
+                    max={INSPECTION.max}
+                    step={1}
+                    className="w-24"
+                    aria-invalid={errors.inspectionDays ? true : undefined}
+                    aria-describedby="inspectionDays-error inspectionDays-help"
+                    {...form.register('inspectionDays', { valueAsNumber: true })}
+                  />
+                  <span className="text-sm text-muted-foreground">days</span>
+                </div>
+                <FieldError id="inspectionDays-error" message={errors.inspectionDays?.message} />
+                <p id="inspectionDays-help" className="text-xs text-muted-foreground">
+                  {`After delivery, you have this many days to inspect before the money is released automatically (${INSPECTION.min}–${INSPECTION.max} days).`}
+                </p>
               </div>
 
               <Button type="submit" size="lg" disabled={!canSubmit} className="w-full sm:w-fit">

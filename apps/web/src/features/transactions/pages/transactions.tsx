@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { ArrowLeftRight, Inbox, Plus } from 'lucide-react';
-import { canCreateTransactions } from '@holdfast/contracts';
+import { canCreateTransactions } from '@holdfast/contracts/constants';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,19 +10,23 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { humanize } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useTransactions } from '@/lib/queries/get-transactions';
+import { LoadMore } from '@/components/load-more';
+import { flattenPages } from '@/lib/paging';
+import { useTransactionPages, useTransactionStats } from '@/lib/queries/get-transactions';
 import { useUser } from '@/lib/auth';
 import { TransactionCard } from '../components/transaction-card';
-import { TRANSACTION_FILTERS, filterCounts, filterTransactions, type TransactionFilter } from '../lib/filters';
+import { TRANSACTION_FILTERS, filterCounts, type TransactionFilter } from '../lib/filters';
 
 export function TransactionsPage() {
-  const transactions = useTransactions();
   const { user } = useUser();
   const mayCreate = !!user && canCreateTransactions(user.role);
   const [filter, setFilter] = React.useState<TransactionFilter>('all');
-  const list = transactions.data ?? [];
-  const counts = filterCounts(list);
-  const shown = filterTransactions(list, filter);
+  // The server filters and pages; the counts come from the server too, so they count every
+  // transaction, not only the pages loaded so far.
+  const transactions = useTransactionPages(filter === 'all' ? undefined : filter);
+  const stats = useTransactionStats();
+  const shown = flattenPages(transactions.data?.pages);
+  const counts = filterCounts(stats.data);
 
   return (
     <>
@@ -106,13 +110,21 @@ export function TransactionsPage() {
           </CardContent>
         </Card>
       ) : (
-        <ul className="space-y-4" aria-label="Transactions">
-          {shown.map((tx) => (
-            <li key={tx.id}>
-              <TransactionCard tx={tx} showDetailsLink />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4" aria-label="Transactions">
+            {shown.map((tx) => (
+              <li key={tx.id}>
+                <TransactionCard tx={tx} showDetailsLink />
+              </li>
+            ))}
+          </ul>
+          <LoadMore
+            hasNextPage={transactions.hasNextPage}
+            isFetchingNextPage={transactions.isFetchingNextPage}
+            fetchNextPage={() => transactions.fetchNextPage()}
+            label="Load more transactions"
+          />
+        </>
       )}
     </>
   );

@@ -12,6 +12,7 @@ describe('wallet activity', () => {
   it('labels types', () => {
     expect(activityTypeLabel('deposit')).toBe('Deposit');
     expect(activityTypeLabel('release')).toBe('Payout');
+    expect(activityTypeLabel('withdrawal')).toBe('Withdrawal');
     expect(activityTypeLabel('other')).toBe('Other');
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoney } from '@holdfast/contracts';
+import { formatMoney } from '@holdfast/contracts/constants';
 
 const TYPE_LABELS: Record<string, string> = {
   deposit: 'Deposit',
@@ -6,6 +6,7 @@ const TYPE_LABELS: Record<string, string> = {
   release: 'Payout',
   payment: 'Payment',
   resolution: 'Dispute resolution',
+  withdrawal: 'Withdrawal',
   adjustment: 'Adjustment',
 };
 

@@ -1,17 +1,25 @@
+import * as React from 'react';
 import { Link } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, BadgeCheck, Mail, Phone, Plus, ScrollText, Wallet } from 'lucide-react';
-import { DEFAULT_CURRENCY, type TUser } from '@holdfast/contracts';
+import type { TUser, TWalletActivity } from '@holdfast/contracts';
+import { DEFAULT_CURRENCY } from '@holdfast/contracts/constants';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/lib/auth';
-import { formatDateTime, formatMoney, humanize } from '@/lib/format';
+import { formatDateTime, formatMoney, fullName, humanize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
+import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
+import { LoadMore } from '@/components/load-more';
+import { flattenPages } from '@/lib/paging';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
+import { WithdrawDialog } from '../components/withdraw-dialog';
+import { hasPendingWithdrawal } from '../lib/withdraw';
 
 function BalanceCard({ user }: { user: TUser | null }) {
   const wallet = useWalletBalance();
@@ -49,11 +57,14 @@ function BalanceCard({ user }: { user: TUser | null }) {
             </ul>
           </div>
         )}
-        <Button asChild variant="gold" size="lg" className="w-full sm:w-fit">
-          <Link href="/wallet/deposit">
-            <Plus aria-hidden="true" /> Deposit Funds
-          </Link>
-        </Button>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button asChild variant="gold" size="lg" className="w-full sm:w-fit">
+            <Link href="/wallet/deposit">
+              <Plus aria-hidden="true" /> Deposit Funds
+            </Link>
+          </Button>
+          <WithdrawDialog wallet={wallet.data} holderName={fullName(user) ?? ''} />
+        </div>
       </CardContent>
     </Card>
   );
@@ -98,11 +109,23 @@ function VerificationCard({ user }: { user: TUser | null }) {
   );
 }
 
+/** A withdrawal that failed puts the money back: the balance is fetched again once none is pending. */
+function useBalanceRefreshWhenPayoutsSettle(activity: TWalletActivity[] | undefined) {
+  const queryClient = useQueryClient();
+  const pending = hasPendingWithdrawal(activity);
+  const wasPending = React.useRef(pending);
+  React.useEffect(() => {
+    if (wasPending.current && !pending) invalidateTransactionsAndWallet(queryClient);
+    wasPending.current = pending;
+  }, [pending, queryClient]);
+}
+
 const STATUS_VARIANT = { completed: 'success', pending: 'warning', failed: 'danger' } as const;
 
 function ActivityCard() {
   const activity = useWalletTransactions();
-  const items = activity.data ?? [];
+  const items = flattenPages(activity.data?.pages);
+  useBalanceRefreshWhenPayoutsSettle(items);
   return (
     <Card>
       <CardHeader>
@@ -129,38 +152,46 @@ function ActivityCard() {
             </div>
           </div>
         ) : (
-          <ul className="divide-y rounded-lg border" aria-label="Wallet activity">
-            {items.slice(0, 10).map((item) => {
-              const credit = isCredit(item.amount);
-              return (
-                <li key={item.id} className="flex items-center gap-3 p-3 sm:p-4">
-                  <span
-                    className={cn(
-                      'flex size-9 shrink-0 items-center justify-center rounded-full',
-                      credit ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-700',
-                    )}
-                  >
-                    {credit ? (
-                      <ArrowDownLeft className="size-4" aria-hidden="true" />
-                    ) : (
-                      <ArrowUpRight className="size-4" aria-hidden="true" />
-                    )}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="text-sm font-medium text-brand-ink">{activityTypeLabel(item.type)}</p>
-                    <p className="truncate text-xs text-muted-foreground">{item.description}</p>
-                    <p className="text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</p>
-                  </div>
-                  <div className="flex flex-col items-end gap-1">
-                    <span className={cn('text-sm font-semibold', credit ? 'text-emerald-700' : 'text-brand-ink')}>
-                      {signedAmount(item.amount, item.currency)}
+          <>
+            <ul className="divide-y rounded-lg border" aria-label="Wallet activity">
+              {items.map((item) => {
+                const credit = isCredit(item.amount);
+                return (
+                  <li key={item.id} className="flex items-center gap-3 p-3 sm:p-4">
+                    <span
+                      className={cn(
+                        'flex size-9 shrink-0 items-center justify-center rounded-full',
+                        credit ? 'bg-emerald-100 text-emerald-700' : 'bg-slate-100 text-slate-700',
+                      )}
+                    >
+                      {credit ? (
+                        <ArrowDownLeft className="size-4" aria-hidden="true" />
+                      ) : (
+                        <ArrowUpRight className="size-4" aria-hidden="true" />
+                      )}
                     </span>
-                    <Badge variant={STATUS_VARIANT[item.status] ?? 'muted'}>{humanize(item.status)}</Badge>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm font-medium text-brand-ink">{activityTypeLabel(item.type)}</p>
+                      <p className="line-clamp-2 text-xs break-words text-muted-foreground">{item.description}</p>
+                      <p className="text-xs text-muted-foreground">{formatDateTime(item.createdAt)}</p>
+                    </div>
+                    <div className="flex flex-col items-end gap-1">
+                      <span className={cn('text-sm font-semibold', credit ? 'text-emerald-700' : 'text-brand-ink')}>
+                        {signedAmount(item.amount, item.currency)}
+                      </span>
+                      <Badge variant={STATUS_VARIANT[item.status] ?? 'muted'}>{humanize(item.status)}</Badge>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            <LoadMore
+              hasNextPage={activity.hasNextPage}
+              isFetchingNextPage={activity.isFetchingNextPage}
+              fetchNextPage={() => activity.fetchNextPage()}
+              label="Load more activity"
+            />
+          </>
         )}
       </CardContent>
     </Card>

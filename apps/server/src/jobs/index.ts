@@ -1,0 +1,3 @@
+export * from './kinds.js';
+export * from './queue.js';
+export * from './scheduler.js';

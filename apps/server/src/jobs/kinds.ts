@@ -1,0 +1,20 @@
+/**
+ * Every kind of job and its payload: the one list of timed and background work. Handlers live with their
+ * module (`<module>.jobs.ts`) and are registered in jobs/handlers.ts.
+ */
+export interface JobPayloads {
+  /** A deadline of a transaction (DESIGN section 4): cancels it if it is still in the state that expired. */
+  'transaction.deadline': { transactionId: string; deadline: 'unfunded' | 'unaccepted' };
+  /** End of the inspection period: releases the money unless confirmed or disputed meanwhile. */
+  'transaction.auto-release': { transactionId: string };
+  /** 24 hours before the inspection period ends: reminds the buyer. */
+  'transaction.inspection-reminder': { transactionId: string };
+  /** Fans an event out to in-app notifications, the realtime bell and emails (modules/notifications). */
+  notify: { event: import('../modules/notifications/events.js').NotificationEvent };
+  /** Sends one rendered email through the email provider. */
+  'email.send': { to: string; subject: string; text: string; html: string };
+  /** Asks the payout provider how a withdrawal's payout ended; settles it when it has. */
+  'payout.settle': { withdrawalId: string };
+}
+
+export type JobKind = keyof JobPayloads;

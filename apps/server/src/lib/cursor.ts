@@ -1,0 +1,102 @@
+import type { FastifyReply } from 'fastify';
+import {
+  CURSOR_MAX_LENGTH,
+  NEXT_CURSOR_HEADER,
+  PAGE_LIMITS,
+  PAGING_MESSAGES,
+  type TPagedList,
+} from '@holdfast/contracts';
+import { appError } from './errors.js';
+
+/**
+ * Keyset cursors: the sort keys of the last row a page showed, as opaque base64url. A list sorted by
+ * (created_at DESC, id DESC) continues with `(created_at, id) < (cursor.at, cursor.id)`, an index range
+ * scan whose cost does not grow with the history before it (OFFSET would read and discard every
+ * skipped row). `at` is PostgreSQL's own microsecond text (see CURSOR_AT_SQL): a JavaScript Date keeps
+ * only milliseconds, and rounding would skip or repeat rows created within the same millisecond.
+ */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+/** `to_char` format for a timestamptz column, to the microsecond, in UTC. */
+export const CURSOR_AT_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+
+const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** The shapes of the id half of a cursor: a row's uuid, or for postings `<account uuid>:<version>`. */
+export const CURSOR_IDS = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  accountVersion: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,9}$/i,
+  /** Queues by priority (disputes, the support console): `<priority rank>:<uuid>`. */
+  rankUuid: /^[0-3]:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+} as const;
+
+export function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+}
+
+/** The cursor's keys, or 400 INVALID_CURSOR when it is not one this server issued in this shape. */
+export function decodeCursor(raw: string, idKind: keyof typeof CURSOR_IDS = 'uuid'): Cursor {
+  let parsed: unknown;
+  try {
+    if (raw.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw new Error('not base64url');
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
+  const [at, id] = parsed as unknown[];
+  const idOk = typeof id === 'string' && CURSOR_IDS[idKind].test(id);
+  if (typeof at !== 'string' || !AT.test(at) || Number.isNaN(Date.parse(at)) || !idOk) throw invalidCursor();
+  return { at, id };
+}
+
+const invalidCursor = () => appError('INVALID_CURSOR', PAGING_MESSAGES.invalidCursor);
+
+/** A page of rows plus the cursor for the next one (null on the last page). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Rows fetched with LIMIT n+1: the extra row only says that there is more. The cursor is taken from the
+ * last row shown, by `keysOf`.
+ */
+export function toPage<R, T>(rows: R[], limit: number, keysOf: (r: R) => Cursor, map: (r: R) => T): Page<T> {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(map),
+    nextCursor: rows.length > limit && last ? encodeCursor(keysOf(last)) : null,
+  };
+}
+
+/** The OpenAPI description of a paged list's parameters and header. */
+export function pagedListDescription(list: TPagedList): string {
+  const { default: dflt, max } = PAGE_LIMITS[list];
+  return (
+    `A page at a time: without parameters the first ${dflt}. When there are more, the \`${NEXT_CURSOR_HEADER}\` ` +
+    'response header carries a cursor: pass it as `?cursor=` for the next page (the header is absent on the ' +
+    `last page). \`limit\` is 1 to ${max}. A cursor this server did not issue: 400 INVALID_CURSOR.`
+  );
+}
+
+/** The OpenAPI description of a message thread paged back in time (newest page first, each oldest first). */
+export function historyListDescription(list: TPagedList): string {
+  return (
+    `A page at a time going back: when there are older messages, the \`${NEXT_CURSOR_HEADER}\` response header ` +
+    'carries a cursor; `?cursor=` answers the ones before (oldest first again; the header absent at the ' +
+    `beginning). \`limit\` is 1 to ${PAGE_LIMITS[list].max}. A cursor this server did not issue: 400 INVALID_CURSOR.`
+  );
+}
+
+/** Sends the next cursor in the X-Next-Cursor header (none on the last page) and answers the array. */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextCursor) {
+    void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    void reply.header('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
+  }
+  return page.items;
+}

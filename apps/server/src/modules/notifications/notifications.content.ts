@@ -1,0 +1,232 @@
+import { DISPUTE_TYPE_LABELS, splitEscrowAmounts, type TDisputeType } from '@holdfast/contracts';
+import {
+  excerpt,
+  fullName,
+  money,
+  to,
+  transactionDetails,
+  type Ctx,
+  type Delivery,
+  type EventFacts,
+} from './notifications.delivery.js';
+import type { Person, TransactionFacts } from './notifications.queries.js';
+import { transactionDeliveries } from './notifications.transaction-content.js';
+
+export { MESSAGE_EMAIL_INTERVAL_MS, type Delivery, type EventFacts } from './notifications.delivery.js';
+
+/**
+ * Who hears of an event and in which words: the bell's title, body and link, and the email, per person.
+ * Pure; the `notify` job loads the facts and applies preferences and the hourly cap.
+ */
+export function deliveriesFor(facts: EventFacts, publicUrl: string): Delivery[] {
+  const ctx: Ctx = { url: (path) => `${publicUrl}${path}`, settingsUrl: `${publicUrl}/profile-settings` };
+  switch (facts.kind) {
+    case 'transaction':
+      return transactionDeliveries(ctx, facts.event, facts.t);
+    case 'dispute':
+      return disputeDeliveries(ctx, facts);
+    case 'message':
+      return messageDeliveries(ctx, facts);
+    case 'support':
+      return supportDeliveries(ctx, facts);
+    case 'withdrawal':
+      return withdrawalDeliveries(ctx, facts);
+  }
+}
+
+function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>): Delivery[] {
+  const { t, dispute, event } = f;
+  const path = `/transactions/${t.id}`;
+  const parties = [t.buyer, ...(t.seller ? [t.seller] : [])];
+  const roleOf = (p: Person) => (p.id === t.buyer.id ? 'buyer' : 'seller');
+  const reason = (p: Person) => `You get this email because you are the ${roleOf(p)} of this transaction on Holdfast.`;
+  const amount = money(t.amount, t.currency);
+
+  if (event.type === 'dispute.opened') {
+    const opener = parties.find((p) => p.id === dispute.initiatorId);
+    const openerName = opener ? fullName(opener) : 'The other party';
+    const label = DISPUTE_TYPE_LABELS[dispute.type as TDisputeType] ?? dispute.type;
+    return parties
+      .filter((p) => p.id !== dispute.initiatorId)
+      .map((p) =>
+        to(ctx, p, {
+          category: 'disputes',
+          path,
+          title: 'Dispute opened',
+          body: `${openerName} opened a dispute on ${t.description}: ${label}.`,
+          subject: `A dispute was opened on ${t.description}`,
+          paragraphs: [
+            `${openerName} opened a dispute on ${t.description} (${label}).`,
+            `The ${amount} stays in escrow until it is settled: you can make a settlement offer, or a moderator will review the case and decide.`,
+          ],
+          details: transactionDetails(t, [{ label: 'Reason', value: label }]),
+          action: 'View the dispute',
+          reason: reason(p),
+        }),
+      );
+  }
+
+  if (event.type === 'dispute.offer_made') {
+    const offer = f.offer;
+    if (!offer) return [];
+    const proposer = parties.find((p) => p.id === offer.proposerId);
+    const proposerName = proposer ? fullName(proposer) : 'The other party';
+    const refund = money(offer.refundAmount, t.currency);
+    const split = splitEscrowAmounts(t.amount, t.fee, offer.refundAmount);
+    return parties
+      .filter((p) => p.id !== offer.proposerId)
+      .map((p) =>
+        to(ctx, p, {
+          category: 'disputes',
+          path,
+          title: 'Settlement offer',
+          body: `${proposerName} offered to settle ${t.description} with a refund of ${refund}.`,
+          subject: `${proposerName} made a settlement offer on ${t.description}`,
+          paragraphs: [
+            `${proposerName} offered to settle the dispute on ${t.description}: ${refund} of the ${amount} back to the buyer, the rest to the seller.`,
+            ...(offer.message ? [`Their message: “${excerpt(offer.message, 500)}”`] : []),
+            'Accept it to settle the dispute now, or reject it and let a moderator decide.',
+          ],
+          details: transactionDetails(
+            t,
+            split
+              ? [
+                  { label: 'Buyer would get', value: money(split.buyerGets, t.currency) },
+                  { label: 'Seller would get', value: money(split.sellerGets, t.currency) },
+                ]
+              : [],
+          ),
+          action: 'Review the offer',
+          reason: reason(p),
+        }),
+      );
+  }
+
+  // dispute.resolved: both parties, a money email.
+  const outcome = resolutionOutcome(t, dispute.resolution, dispute.refundAmount);
+  return parties.map((p) =>
+    to(ctx, p, {
+      category: null,
+      path,
+      title: 'Dispute resolved',
+      body: `The dispute on ${t.description} is resolved: ${outcome.short}.`,
+      subject: `The dispute on ${t.description} is resolved`,
+      paragraphs: [`The dispute on ${t.description} is resolved: ${outcome.short}.`, outcome.detail],
+      details: transactionDetails(t, outcome.details),
+      action: 'View the outcome',
+      reason: reason(p),
+    }),
+  );
+}
+
+function resolutionOutcome(t: TransactionFacts, resolution: string | null, refund: bigint | null) {
+  const amount = money(t.amount, t.currency);
+  const total = money(t.total, t.currency);
+  if (resolution === 'refund_buyer') {
+    return {
+      short: `${total} refunded to the buyer`,
+      detail: `The whole ${total} held in escrow went back to the buyer's Holdfast wallet, and the transaction is cancelled.`,
+      details: [{ label: 'Refunded to the buyer', value: total }],
+    };
+  }
+  const split =
+    resolution === 'partial_resolution' && refund !== null ? splitEscrowAmounts(t.amount, t.fee, refund) : null;
+  if (split) {
+    const buyer = money(split.buyerGets, t.currency);
+    const seller = money(split.sellerGets, t.currency);
+    return {
+      short: `${buyer} to the buyer and ${seller} to the seller`,
+      detail: `The money held in escrow was split: ${buyer} went back to the buyer's wallet and ${seller} to the seller's wallet.`,
+      details: [
+        { label: 'Refunded to the buyer', value: buyer },
+        { label: 'Paid to the seller', value: seller },
+      ],
+    };
+  }
+  return {
+    short: `${amount} released to the seller`,
+    detail: `The ${amount} was released to the seller's Holdfast wallet, and the transaction is complete.`,
+    details: [{ label: 'Paid to the seller', value: amount }],
+  };
+}
+
+function messageDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'message' }>): Delivery[] {
+  const senderName = fullName(f.sender);
+  const path = `/messages?conversation=${f.message.conversationId}`;
+  return [
+    to(ctx, f.receiver, {
+      category: 'messages',
+      path,
+      title: `New message from ${senderName}`,
+      body: excerpt(f.message.content, 120),
+      subject: `${senderName} sent you a message about ${f.t.description}`,
+      paragraphs: [
+        `${senderName} wrote to you about ${f.t.description}:`,
+        `“${excerpt(f.message.content, 500)}”`,
+        'Reply on Holdfast. While this conversation is busy we email you at most once an hour about it.',
+      ],
+      action: 'Read and reply',
+      reason: `You get this email because you are a party to ${f.t.description} on Holdfast.`,
+      throttleKey: `message:${f.message.conversationId}:${f.receiver.id}`,
+    }),
+  ];
+}
+
+function supportDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'support' }>): Delivery[] {
+  return [
+    to(ctx, f.owner, {
+      category: 'support',
+      path: `/support?chat=${f.chat.id}`,
+      title: 'Support replied',
+      body: `Re: ${f.chat.subject}: ${excerpt(f.reply, 120)}`,
+      subject: `Holdfast support replied: ${excerpt(f.chat.subject, 80)}`,
+      paragraphs: [`Our support team replied to “${f.chat.subject}”:`, `“${excerpt(f.reply, 500)}”`],
+      action: 'Open the conversation',
+      reason: 'You get this email because you opened this support chat on Holdfast.',
+    }),
+  ];
+}
+
+function withdrawalDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'withdrawal' }>): Delivery[] {
+  const w = f.withdrawal;
+  const amount = money(w.amount, w.currency);
+  const account = `account ending ${w.accountLast4}`;
+  const reason = 'You get this email because you asked for this withdrawal on Holdfast.';
+  if (f.event.type === 'withdrawal.paid') {
+    return [
+      to(ctx, f.owner, {
+        category: null,
+        path: '/deposit-funds',
+        title: 'Withdrawal paid',
+        body: `${amount} was paid out to your ${account}.`,
+        subject: `Your withdrawal of ${amount} was paid`,
+        paragraphs: [`${amount} from your Holdfast wallet was paid out to your bank ${account}.`],
+        details: [
+          { label: 'Amount', value: amount },
+          { label: 'To', value: account },
+        ],
+        action: 'View your wallet',
+        reason,
+      }),
+    ];
+  }
+  return [
+    to(ctx, f.owner, {
+      category: null,
+      path: '/deposit-funds',
+      title: 'Withdrawal failed',
+      body: `The payout of ${amount} failed; the money is back in your wallet.`,
+      subject: `Your withdrawal of ${amount} failed`,
+      paragraphs: [
+        `We could not pay ${amount} out to your bank ${account}${w.failureReason ? `: ${w.failureReason}` : ''}.`,
+        'The money is back in your Holdfast wallet. Check the account details and try again.',
+      ],
+      details: [
+        { label: 'Amount', value: amount },
+        { label: 'To', value: account },
+      ],
+      action: 'View your wallet',
+      reason,
+    }),
+  ];
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { CONFIRMATION_PHRASE } from '@holdfast/contracts';
+import { checkLedger, getWalletBalance } from '../../ledger/index.js';
+import { statementRecordingApp } from '../../test/statement-recorder.js';
+import { as, creditWallet, parties } from '../../test/money-factories.js';
+
+/**
+ * The release path's statement budget (issue 12): a count, not a timing, so it is deterministic. Every
+ * statement the driver is sent is recorded (test/statement-recorder.ts: a wrapper around the driver: PGlite's
+ * query/exec/transaction, or pg.Client.prototype.query), then sorted into the session lookup (another
+ * part of the request path), BEGIN/COMMIT, and the release's own work.
+ */
+let recorder: Awaited<ReturnType<typeof statementRecordingApp>>;
+let app: FastifyInstance;
+beforeAll(async () => {
+  recorder = await statementRecordingApp();
+  app = recorder.app;
+});
+afterAll(() => recorder.close());
+
+type Counts = { work: number; session: number; transactions: number };
+async function counted(run: () => Promise<{ statusCode: number; body: string }>): Promise<Counts> {
+  const { res, statements } = await recorder.record(run);
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  const counts: Counts = { work: 0, session: 0, transactions: 0 };
+  for (const text of statements) {
+    if (/^\s*begin\b/i.test(text)) counts.transactions += 1;
+    else if (/^\s*(commit|rollback)\b/i.test(text)) continue;
+    else if (/"sessions"/.test(text)) counts.session += 1;
+    else counts.work += 1;
+  }
+  return counts;
+}
+
+describe('one escrow release (create → fund from wallet → accept → confirm)', () => {
+  it('runs at most 12 statements (session lookup and BEGIN/COMMIT apart) in 2 database transactions', async () => {
+    const { buyer, seller } = await parties(app);
+    await creditWallet(app.database.db, buyer.user.id, 103_00n);
+
+    let id = '';
+    const create = await counted(async () => {
+      const res = await as(app, buyer)('POST', '/api/transactions', {
+        amount: '100.00',
+        currency: 'ZAR',
+        sellerEmail: seller.email,
+        description: 'Counted',
+      });
+      id = res.json().id;
+      return res;
+    });
+    const fund = await counted(() => as(app, buyer)('POST', `/api/transactions/${id}/fund-from-wallet`));
+    const accept = await counted(() => as(app, seller)('PATCH', `/api/transactions/${id}/accept`, {}));
+    const confirm = await counted(() =>
+      as(app, buyer)('PATCH', `/api/transactions/${id}/confirm`, { confirmationPhrase: CONFIRMATION_PHRASE }),
+    );
+
+    // create: row + history + deadline + notification in one statement, read back with the seller, and
+    // no database transaction around it (nothing else commits with it).
+    // fund and confirm: lock with parties, then one statement for the state change and its ledger entry.
+    // accept: one guarded statement (change + history + notification, read with the parties), no BEGIN/COMMIT.
+    // (Pinned lower than before: 1, 3, 2, 3 statements in 4 transactions, then 1, 3, 1, 3 in 2.)
+    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1, 2, 1, 2]);
+    expect(create.work + fund.work + accept.work + confirm.work).toBeLessThanOrEqual(12);
+    expect([create, fund, accept, confirm].map((c) => c.transactions)).toEqual([0, 1, 0, 1]);
+
+    // The effects are all there: money, state, history, and the jobs queued with them.
+    const view = (await as(app, buyer)('GET', `/api/transactions/${id}`)).json();
+    expect(view.status).toBe('completed');
+    expect(await getWalletBalance(app.database.db, seller.user.id, 'ZAR')).toBe(100_00n);
+    expect(await getWalletBalance(app.database.db, buyer.user.id, 'ZAR')).toBe(0n);
+    expect((await checkLedger(app.database.db)).problems).toEqual([]);
+  });
+
+  it('with an Idempotency-Key on every request: one statement claims the key, one stores the response', async () => {
+    const { buyer, seller } = await parties(app);
+    await creditWallet(app.database.db, buyer.user.id, 103_00n);
+    const key = (k: string) => ({ 'idempotency-key': `${k}-${buyer.user.id}` });
+
+    let id = '';
+    const create = await counted(async () => {
+      const res = await as(app, buyer)(
+        'POST',
+        '/api/transactions',
+        { amount: '100.00', currency: 'ZAR', sellerEmail: seller.email, description: 'Counted' },
+        key('create'),
+      );
+      id = res.json().id;
+      return res;
+    });
+    const fund = await counted(() =>
+      as(app, buyer)('POST', `/api/transactions/${id}/fund-from-wallet`, undefined, key('fund')),
+    );
+    const accept = await counted(() => as(app, seller)('PATCH', `/api/transactions/${id}/accept`, {}, key('accept')));
+    const confirm = await counted(() =>
+      as(app, buyer)(
+        'PATCH',
+        `/api/transactions/${id}/confirm`,
+        { confirmationPhrase: CONFIRMATION_PHRASE },
+        key('confirm'),
+      ),
+    );
+    // The claim (expired keys dropped in the same statement) before each; create stores its response
+    // inside its own database transaction, the others once the response is sent.
+    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1 + 2, 2 + 2, 1 + 2, 2 + 2]);
+
+    // A repeat replays the stored response: the claim and the read of the stored response, nothing else.
+    const replay = await counted(() =>
+      as(app, buyer)(
+        'PATCH',
+        `/api/transactions/${id}/confirm`,
+        { confirmationPhrase: CONFIRMATION_PHRASE },
+        key('confirm'),
+      ),
+    );
+    expect(replay).toMatchObject({ work: 2, transactions: 0 });
+    expect(await getWalletBalance(app.database.db, seller.user.id, 'ZAR')).toBe(100_00n);
+    expect((await checkLedger(app.database.db)).problems).toEqual([]);
+  });
+});

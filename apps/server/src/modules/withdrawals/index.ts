@@ -1,0 +1,4 @@
+/** The withdrawals module's public entry. */
+export { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service.js';
+export { withdrawalRoutes } from './withdrawals.routes.js';
+export { withdrawalJobHandlers } from './withdrawals.jobs.js';

@@ -1,0 +1,77 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { toDecimal, type TWithdrawal } from '@holdfast/contracts';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { withdrawals } from '../../db/schema/index.js';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A withdrawal as its owner sees it (never more than the last four digits of the account). */
+export function toWithdrawalView(w: WithdrawalRow): TWithdrawal {
+  return {
+    id: w.id,
+    amount: toDecimal(w.amount, w.currency),
+    currency: w.currency,
+    status: w.status,
+    accountHolderName: w.accountHolderName,
+    accountLast4: w.accountLast4,
+    createdAt: w.createdAt.toISOString(),
+    settledAt: w.settledAt?.toISOString() ?? null,
+    failureReason: w.failureReason,
+  };
+}
+
+export async function insertWithdrawal(tx: Tx, values: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+  const [row] = await tx.insert(withdrawals).values(values).returning();
+  return row!;
+}
+
+export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row ?? null;
+}
+
+/** The row, locked until the caller's transaction ends: settling it happens once however many try. */
+export async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow | null> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Remembers the provider's payout id the first time it is known (a later, equal answer changes nothing). */
+export async function recordPayoutId(db: DbOrTx, id: string, providerPayoutId: string, now: Date): Promise<void> {
+  await db
+    .update(withdrawals)
+    .set({ providerPayoutId, updatedAt: now })
+    .where(and(eq(withdrawals.id, id), isNull(withdrawals.providerPayoutId)));
+}
+
+export async function markSettled(
+  tx: Tx,
+  id: string,
+  outcome: { status: 'paid' | 'failed'; providerPayoutId: string; failureReason: string | null; now: Date },
+): Promise<WithdrawalRow> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({
+      status: outcome.status,
+      providerPayoutId: outcome.providerPayoutId,
+      failureReason: outcome.failureReason,
+      settledAt: outcome.now,
+      updatedAt: outcome.now,
+    })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  return row!;
+}
+
+/** The user's withdrawals, newest first. */
+export async function listWithdrawals(db: DbOrTx, userId: string, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+    .limit(limit);
+}

@@ -1,0 +1,183 @@
+import { CURRENCIES, normalizeAccountNumber, toMinor, type CurrencyCode, type TWithdrawal } from '@holdfast/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { SECOND } from '../../lib/clock.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { SessionUser } from '../../lib/auth-context.js';
+import { badRequest } from '../../lib/errors.js';
+import { completePayout, returnFailedPayout, withdrawToPayouts } from '../../ledger/index.js';
+import type { PayoutProvider, PayoutResult } from '../../providers/payouts/index.js';
+import { notify } from '../notifications/index.js';
+import {
+  findWithdrawal,
+  insertWithdrawal,
+  listWithdrawals,
+  lockWithdrawal,
+  markSettled,
+  recordPayoutId,
+  toWithdrawalView,
+  type WithdrawalRow,
+} from './withdrawals.queries.js';
+
+/** The first question to the payout provider: a few seconds after the request (the sandbox's delay). */
+export const PAYOUT_FIRST_CHECK_MS = 5 * SECOND;
+/**
+ * A bank payout can take days; the settle job asks again with backoff (capped at an hour), so this many
+ * attempts cover about four days before the job gives up and an operator is told by the error log.
+ */
+export const PAYOUT_SETTLE_MAX_ATTEMPTS = 100;
+
+const PAYOUT_FAILED = 'The payout failed';
+
+export interface WithdrawInput {
+  amount: string | number;
+  currency: CurrencyCode;
+  accountHolderName: string;
+  accountNumber: string;
+}
+
+export interface WithdrawOptions {
+  /** Runs inside the creating database transaction (the stored Idempotency-Key response commits with it). */
+  inTransaction?: (tx: Tx, view: TWithdrawal) => Promise<void>;
+}
+
+/** The payout is still on its way: the settle job fails this attempt and asks again later. */
+export class PayoutStillPendingError extends Error {
+  constructor(withdrawalId: string) {
+    super(`payout of withdrawal ${withdrawalId} is still pending at the provider`);
+    this.name = 'PayoutStillPendingError';
+  }
+}
+
+/**
+ * Withdrawals from a wallet to a bank account. Requesting one moves the money to payouts_pending in the
+ * same database transaction that records it, so it cannot be spent twice; the payout provider then pays
+ * it (completePayout) or fails and it returns to the wallet (returnFailedPayout), exactly once.
+ */
+export function createWithdrawalsService({
+  db,
+  clock,
+  payouts,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  payouts: PayoutProvider;
+  log?: FastifyBaseLogger;
+}) {
+  /** Asks the provider about the withdrawal's payout, starting it first if the request never reached it. */
+  async function askProvider(w: WithdrawalRow): Promise<PayoutResult> {
+    if (w.provider !== payouts.name) {
+      throw new Error(`withdrawal ${w.id} was paid out through ${w.provider}, but ${payouts.name} is configured`);
+    }
+    let payoutId = w.providerPayoutId;
+    if (!payoutId) {
+      const created = await payouts.createPayout({
+        withdrawalId: w.id,
+        amount: w.amount,
+        currency: w.currency as CurrencyCode,
+        accountHolderName: w.accountHolderName,
+        accountLast4: w.accountLast4,
+      });
+      await recordPayoutId(db, w.id, created.id, clock.now());
+      payoutId = created.id;
+    }
+    return payouts.getPayout(payoutId);
+  }
+
+  return {
+    async request(user: SessionUser, input: WithdrawInput, opts: WithdrawOptions = {}): Promise<TWithdrawal> {
+      // The request schema checked the amount, currency and account number; these are the same rules.
+      const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
+      const accountNumber = normalizeAccountNumber(input.accountNumber);
+      if (amount === null || amount <= 0n) throw badRequest('Enter a valid amount', { amount: 'Enter a valid amount' });
+      const now = clock.now();
+
+      const row = await db.transaction(async (tx) => {
+        const w = await insertWithdrawal(tx, {
+          userId: user.id,
+          amount,
+          currency: input.currency,
+          provider: payouts.name,
+          accountHolderName: input.accountHolderName.trim(),
+          accountLast4: accountNumber.slice(-4),
+          createdAt: now,
+          updatedAt: now,
+        });
+        // Refuses to overdraw (INSUFFICIENT_FUNDS), which rolls the withdrawal row back too.
+        await withdrawToPayouts(tx, { withdrawalId: w.id, userId: user.id, currency: w.currency, amount });
+        await enqueueJob(tx, {
+          kind: 'payout.settle',
+          payload: { withdrawalId: w.id },
+          runAt: new Date(now.getTime() + PAYOUT_FIRST_CHECK_MS),
+          key: `payout.settle:${w.id}`,
+          maxAttempts: PAYOUT_SETTLE_MAX_ATTEMPTS,
+        });
+        await opts.inTransaction?.(tx, toWithdrawalView(w));
+        return w;
+      });
+
+      // Outside the database transaction: a slow or failing provider never holds a lock, and never undoes
+      // the withdrawal. Whatever happens here, the settle job asks again (same idempotency key).
+      try {
+        const created = await payouts.createPayout({
+          withdrawalId: row.id,
+          amount,
+          currency: input.currency,
+          accountHolderName: row.accountHolderName,
+          accountLast4: row.accountLast4,
+          accountNumber,
+        });
+        await recordPayoutId(db, row.id, created.id, clock.now());
+      } catch (err) {
+        log?.warn({ err, withdrawalId: row.id }, 'payout request failed; the settle job will retry it');
+      }
+      return toWithdrawalView(row);
+    },
+
+    async list(userId: string, limit: number): Promise<TWithdrawal[]> {
+      return (await listWithdrawals(db, userId, limit)).map(toWithdrawalView);
+    },
+
+    /**
+     * Settles a withdrawal once its payout has ended (the `payout.settle` job). Safe to run any number of
+     * times, also at once: the row is locked and only a pending withdrawal moves money. Throws
+     * PayoutStillPendingError while the provider is still paying, so the job asks again with backoff.
+     */
+    async settle(withdrawalId: string): Promise<TWithdrawal | null> {
+      const found = await findWithdrawal(db, withdrawalId);
+      if (!found) return null;
+      if (found.status !== 'pending') return toWithdrawalView(found);
+
+      const payout = await askProvider(found);
+      if (payout.status === 'pending') throw new PayoutStillPendingError(withdrawalId);
+      const outcome = payout.status;
+
+      const settled = await db.transaction(async (tx) => {
+        const w = await lockWithdrawal(tx, withdrawalId);
+        if (!w || w.status !== 'pending') return w;
+        const now = clock.now();
+        const money = { withdrawalId: w.id, userId: w.userId, currency: w.currency, amount: w.amount };
+        const reason = outcome === 'failed' ? (payout.failureReason ?? PAYOUT_FAILED) : null;
+        if (reason === null) await completePayout(tx, { ...money, provider: w.provider });
+        else await returnFailedPayout(tx, { ...money, reason });
+        const updated = await markSettled(tx, w.id, {
+          status: outcome,
+          providerPayoutId: payout.id,
+          failureReason: reason,
+          now,
+        });
+        await notify(
+          tx,
+          { type: outcome === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed', withdrawalId: w.id },
+          now,
+        );
+        return updated;
+      });
+      return settled ? toWithdrawalView(settled) : null;
+    },
+  };
+}
+
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

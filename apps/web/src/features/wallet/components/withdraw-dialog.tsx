@@ -1,0 +1,231 @@
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowUpRight } from 'lucide-react';
+import {
+  CURRENCIES,
+  formatMoney,
+  WITHDRAWAL_MESSAGES,
+  ZWithdrawRequest,
+  type CurrencyCode,
+  type TWalletBalance,
+  type TWithdrawRequest,
+} from '@holdfast/contracts';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api';
+import { showServerFieldErrors } from '@/lib/form';
+import { useCreateWithdrawal } from '../api/create-withdrawal';
+import { exceedsBalance, withdrawableBalances } from '../lib/withdraw';
+
+type WithdrawValues = TWithdrawRequest & { currency: CurrencyCode };
+
+const FIELDS = ['amount', 'currency', 'accountHolderName', 'accountNumber'] as const;
+
+/**
+ * The Wallet page's Withdraw action: an amount from a currency the person holds, to a bank account.
+ * The contract's rules (minimum, digits) and the available balance are checked before the call; the
+ * server's answer (e.g. the balance changed meanwhile) is shown under the field or as a toast.
+ */
+export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance | undefined; holderName: string }) {
+  const [open, setOpen] = React.useState(false);
+  const withdraw = useCreateWithdrawal();
+  const held = withdrawableBalances(wallet);
+  const available = (currency: string) => held.find((b) => b.currency === currency)?.balance ?? '0';
+  // One key per opened form: a double submit or a retry after a lost answer withdraws once.
+  const idempotencyKey = React.useRef('');
+
+  const schema = React.useMemo(
+    () =>
+      ZWithdrawRequest.superRefine((v, ctx) => {
+        const problem = exceedsBalance(v.amount, v.currency, available(v.currency));
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['amount'] });
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `available` reads `held`, derived from wallet
+    [wallet],
+  );
+  const empty = (): WithdrawValues => ({
+    amount: '',
+    currency: held[0]?.currency ?? 'ZAR',
+    accountHolderName: holderName,
+    accountNumber: '',
+  });
+  const form = useForm<WithdrawValues, unknown, WithdrawValues>({
+    resolver: zodResolver(schema),
+    defaultValues: empty(),
+  });
+  const { errors } = form.formState;
+  const currency = form.watch('currency');
+  const id = React.useId();
+  const ids = {
+    currency: `${id}-currency`,
+    amount: `${id}-amount`,
+    amountHint: `${id}-amount-hint`,
+    amountError: `${id}-amount-error`,
+    holder: `${id}-holder`,
+    holderError: `${id}-holder-error`,
+    number: `${id}-number`,
+    numberHint: `${id}-number-hint`,
+    numberError: `${id}-number-error`,
+  };
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) {
+      form.reset(empty());
+      idempotencyKey.current = crypto.randomUUID();
+    }
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    withdraw.mutate(
+      { body: { ...values, amount: String(values.amount).trim() }, idempotencyKey: idempotencyKey.current },
+      {
+        onSuccess: (w) => {
+          toast({
+            title: WITHDRAWAL_MESSAGES.requested,
+            description: `${formatMoney(w.amount, w.currency)} to the account ending ${w.accountLast4}.`,
+          });
+          setOpen(false);
+        },
+        onError: (err) => {
+          // A refused request may be corrected and sent again: it needs a key of its own.
+          idempotencyKey.current = crypto.randomUUID();
+          showServerFieldErrors(err, form.setError, FIELDS);
+          toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
+        },
+      },
+    );
+  });
+
+  const nothingToWithdraw = held.length === 0;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button
+          variant="outline"
+          size="lg"
+          className="w-full border-white/30 bg-transparent text-white hover:bg-white/10 hover:text-white sm:w-fit"
+        >
+          <ArrowUpRight aria-hidden="true" /> Withdraw
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>Withdraw Funds</DialogTitle>
+            <DialogDescription>Send money from your wallet to your bank account.</DialogDescription>
+          </DialogHeader>
+          {nothingToWithdraw ? (
+            <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+              Your wallet is empty. Deposits and released payments can be withdrawn.
+            </p>
+          ) : (
+            <>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.currency}>Currency</Label>
+                <Controller
+                  control={form.control}
+                  name="currency"
+                  render={({ field }) => (
+                    <Select
+                      value={field.value}
+                      onValueChange={(v) => {
+                        field.onChange(v);
+                        if (form.getValues('amount')) void form.trigger('amount');
+                      }}
+                    >
+                      <SelectTrigger id={ids.currency}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {held.map((b) => (
+                          <SelectItem key={b.currency} value={b.currency}>
+                            {b.currency} · {formatMoney(b.balance, b.currency)} available
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.amount}>Amount</Label>
+                <Input
+                  id={ids.amount}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0.00"
+                  aria-invalid={errors.amount ? true : undefined}
+                  aria-describedby={errors.amount ? `${ids.amountError} ${ids.amountHint}` : ids.amountHint}
+                  {...form.register('amount')}
+                />
+                <FieldError id={ids.amountError} message={errors.amount?.message} />
+                <p id={ids.amountHint} className="text-xs text-muted-foreground">
+                  Available: <span className="whitespace-nowrap">{formatMoney(available(currency), currency)}</span>.
+                  Minimum withdrawal is{' '}
+                  <span className="whitespace-nowrap">{formatMoney(CURRENCIES[currency].minWithdrawal, currency)}</span>
+                  .
+                </p>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.holder}>Account holder name</Label>
+                <Input
+                  id={ids.holder}
+                  autoComplete="name"
+                  aria-invalid={errors.accountHolderName ? true : undefined}
+                  aria-describedby={errors.accountHolderName ? ids.holderError : undefined}
+                  {...form.register('accountHolderName')}
+                />
+                <FieldError id={ids.holderError} message={errors.accountHolderName?.message} />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.number}>Account number</Label>
+                <Input
+                  id={ids.number}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="e.g. 6200 1234 5678"
+                  aria-invalid={errors.accountNumber ? true : undefined}
+                  aria-describedby={errors.accountNumber ? `${ids.numberError} ${ids.numberHint}` : ids.numberHint}
+                  {...form.register('accountNumber')}
+                />
+                <FieldError id={ids.numberError} message={errors.accountNumber?.message} />
+                <p id={ids.numberHint} className="text-xs text-muted-foreground">
+                  6 to 34 digits. We keep only the last four.
+                </p>
+              </div>
+            </>
+          )}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={withdraw.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={withdraw.isPending || nothingToWithdraw}>
+              {withdraw.isPending && <Spinner />}
+              {withdraw.isPending ? 'Requesting...' : 'Withdraw'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

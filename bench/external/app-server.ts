@@ -1,0 +1,136 @@
+/**
+ * The product under load, in a process of its own (the benchmark measures its CPU from /proc). Builds
+ * the app exactly as the server does, on PostgreSQL (BENCH_PG_URL) or in-memory PGlite, seeds the
+ * benchmark's people through the app itself, and prints `READY {…}` with their cookies on stdout.
+ *
+ * Beside the app, on a port of its own, a bench-only Fastify instance (never part of the app) serves
+ *   /raw/transactions, /raw/auth/user  the SQL statements the app ran for that request, recorded once,
+ *                                      replayed with the plain driver and JSON.stringify: the floor
+ *   /stats                             statements and transactions so far (the hook in sql-counter.ts)
+ */
+import Fastify from 'fastify';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../apps/server/src/app.js';
+import { testConfig } from '../../apps/server/src/config.js';
+import { databaseFromPglite, databaseFromPostgres, type Database } from '../../apps/server/src/db/client.js';
+import { checkLedger } from '../../apps/server/src/ledger/index.js';
+import { counter, countPg, countingPglite, type Recorded } from './sql-counter.js';
+
+const LIST_SIZE = Number(process.env.BENCH_LIST_SIZE ?? 50);
+const PASSWORD = 'Bench-pass-123';
+const pgUrl = process.env.BENCH_PG_URL;
+
+let raw: (text: string, params: unknown[]) => Promise<unknown[]>;
+let database: Database;
+if (pgUrl) {
+  countPg();
+  database = await databaseFromPostgres(pgUrl);
+  // The same pool size as the app's (db/client.ts).
+  const pool = new pg.Pool({ connectionString: pgUrl, max: 10 });
+  raw = async (text, params) => (await pool.query(text, params)).rows;
+} else {
+  const client = countingPglite();
+  database = databaseFromPglite(client);
+  raw = async (text, params) => (await client.query(text, params)).rows;
+}
+await database.migrate();
+const app = await buildApp({ config: testConfig(), database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as AddressInfo).port;
+
+async function call(cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+  const res = await app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
+  if (res.statusCode >= 400) throw new Error(`${method} ${url} -> ${res.statusCode}: ${res.body}`);
+  return res.body ? JSON.parse(res.body) : null;
+}
+
+async function signUp(role: 'buyer' | 'seller') {
+  const email = `${role}.${Math.random().toString(16).slice(2, 10)}@bench.test`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { firstName: 'Bench', lastName: role, email, password: PASSWORD, confirmPassword: PASSWORD, role },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const cookie = ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  // Sellers act on transactions addressed to their verified email.
+  await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
+  return { email, cookie };
+}
+
+const create = (cookie: string, sellerEmail: string) =>
+  call(cookie, 'POST', '/api/transactions', { amount: '10.00', currency: 'USD', sellerEmail, description: 'Bench' });
+
+const buyer = await signUp('buyer');
+const seller = await signUp('seller');
+const intent = await call(buyer.cookie, 'POST', '/api/wallet/deposit', { amount: '100000.00', currency: 'USD' });
+await call(buyer.cookie, 'POST', '/api/payments/sandbox/confirm', {
+  clientSecret: intent.clientSecret,
+  cardNumber: '4242424242424242',
+  expiry: '12/40',
+  cvc: '123',
+});
+// The deposit settles through the job queue (main.ts polls it; here it runs once, so no poller adds load).
+await app.scheduler.runDue();
+const wallet = await call(buyer.cookie, 'GET', '/api/auth/user');
+if (!wallet) throw new Error('the buyer is not signed in');
+// The listing user: a fixed set, half bought and half sold (both party lookups run), whatever the release rate.
+const lister = await signUp('buyer');
+const counterpart = await signUp('buyer');
+for (let i = 0; i < LIST_SIZE; i++) {
+  if (i % 2) await create(lister.cookie, seller.email);
+  else await create(counterpart.cookie, lister.email);
+}
+const listed = await call(lister.cookie, 'GET', '/api/transactions');
+const listedRows = Array.isArray(listed) ? listed.length : (listed?.items?.length ?? listed?.transactions?.length);
+
+/** The statements one request ran, in order (a warm-up call first so one-time work is not recorded). */
+async function record(cookie: string, url: string): Promise<Recorded[]> {
+  await call(cookie, 'GET', url);
+  counter.recording = [];
+  await call(cookie, 'GET', url);
+  const recorded = counter.recording;
+  counter.recording = null;
+  return recorded;
+}
+const recorded = {
+  '/raw/transactions': await record(lister.cookie, '/api/transactions'),
+  '/raw/auth/user': await record(buyer.cookie, '/api/auth/user'),
+};
+
+const bench = Fastify();
+for (const [path, statements] of Object.entries(recorded)) {
+  bench.get(path, async (_request, reply) => {
+    let rows: unknown[] = [];
+    for (const s of statements) rows = await raw(s.text, s.params);
+    reply.type('application/json');
+    return JSON.stringify(rows);
+  });
+}
+bench.get('/stats', async () => ({ statements: counter.statements, transactions: counter.transactions }));
+bench.get('/ledger', async () => checkLedger(database.db));
+await bench.listen({ port: 0, host: '127.0.0.1' });
+
+console.log(
+  `READY ${JSON.stringify({
+    pid: process.pid,
+    port,
+    rawPort: (bench.server.address() as AddressInfo).port,
+    buyer,
+    seller,
+    lister,
+    listedRows,
+    statements: Object.fromEntries(Object.entries(recorded).map(([k, v]) => [k, v.map((s) => s.text)])),
+  })}`,
+);
+
+process.on('SIGTERM', () => {
+  void Promise.all([app.close(), bench.close()])
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});

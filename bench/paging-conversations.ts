@@ -1,0 +1,121 @@
+/**
+ * Paging benchmark for the conversation list (issue 12 item 4; never a timed test): page one of
+ * GET /api/conversations for a user with 5,000 conversations against a user with 50, on PostgreSQL,
+ * with the plan. See docs/performance.md, section Paging.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/paging-conversations.ts
+ *   PAGING_ROUNDS=7 PAGING_REQUESTS=100 …                       # the defaults
+ *
+ * Each user's conversations are transactions they bought (one in five with 4 messages, so the order by
+ * last activity interleaves messages and creations; their last_message_at set as the send path sets it);
+ * 20,000 transactions of other people are noise.
+ * Rounds alternate which user goes first; each times PAGING_REQUESTS sequential requests per user
+ * through the whole app (app.inject) and keeps the median; the figure is the median over the rounds.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { counter, countPg } from './external/sql-counter.js';
+
+const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
+const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 100);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
+process.env.TEST_DB_ENGINE = 'postgres';
+process.env.TEST_DATABASE_URL = url;
+countPg();
+
+const { createTestApp } = await import('../apps/server/src/test/test-app.js');
+const { registerUser } = await import('../apps/server/src/test/factories.js');
+const t = await createTestApp();
+const db = t.app.database.db;
+const { sql } = await import('drizzle-orm');
+
+async function seed(buyerId: string, sellerId: string, sellerEmail: string, n: number, tag: string) {
+  await db.execute(sql`insert into transactions (buyer_id, seller_email, amount, fee, total, currency, description, created_at)
+    select ${buyerId}, ${sellerEmail}, 1000, 30, 1030, 'ZAR', 'Bench ' || ${tag} || ' ' || g, now() - g * interval '1 minute'
+    from generate_series(1, ${n}) g`);
+  await db.execute(sql`insert into direct_messages (conversation_id, sender_id, receiver_id, content, created_at)
+    select t.id, case when k % 2 = 0 then ${buyerId} else ${sellerId} end,
+      case when k % 2 = 0 then ${sellerId} else ${buyerId} end, 'Bench message ' || k,
+      t.created_at + (k * 7 + (abs(hashtext(t.id::text)) % 5000)) * interval '1 second'
+    from transactions t, generate_series(1, 4) k
+    where t.buyer_id = ${buyerId} and abs(hashtext(t.id::text)) % 5 = 0`);
+  // Written in bulk, so the newest message's time is set as the send path (insertMessage) sets it.
+  await db.execute(sql`update transactions set last_message_at =
+      (select max(created_at) from direct_messages where conversation_id = transactions.id)
+    where buyer_id = ${buyerId} and abs(hashtext(id::text)) % 5 = 0`);
+}
+
+try {
+  const [big, small, seller, other] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app, { role: 'seller' }),
+    registerUser(t.app),
+  ]);
+  await seed(big.user.id, seller.user.id, seller.email.toLowerCase(), 5000, 'big');
+  await seed(small.user.id, seller.user.id, seller.email.toLowerCase(), 50, 'small');
+  await db.execute(sql`insert into transactions (buyer_id, seller_email, amount, fee, total, currency, description, created_at)
+    select ${other.user.id}, 'noise-' || g || '@example.test', 1000, 30, 1030, 'ZAR', 'Noise', now() - g * interval '1 second'
+    from generate_series(1, 20000) g`);
+  await db.execute(sql`vacuum analyze`);
+
+  let bytes = { big: 0, small: 0 };
+  const get = async (who: { cookie: string }) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: who.cookie } });
+    if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const first = { big: await get(big), small: await get(small) };
+  bytes = { big: first.big.rawPayload.length, small: first.small.rawPayload.length };
+  console.log(
+    `page one: big ${first.big.json().length} rows, ${bytes.big} bytes (next cursor ${first.big.headers['x-next-cursor'] ? 'yes' : 'no'}); ` +
+      `small ${first.small.json().length} rows, ${bytes.small} bytes`,
+  );
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  async function timeOne(who: { cookie: string }) {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const start = performance.now();
+      await get(who);
+      times.push(performance.now() - start);
+    }
+    return median(times);
+  }
+  for (let i = 0; i < 20; i += 1) await Promise.all([get(big), get(small)]); // warm-up
+  const rounds: { big: number; small: number }[] = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    const order = r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const);
+    const round = { big: 0, small: 0 };
+    for (const who of order) round[who] = await timeOne(who === 'big' ? big : small);
+    rounds.push(round);
+    console.log(`round ${r + 1}: small ${round.small.toFixed(3)} ms, big ${round.big.toFixed(3)} ms`);
+  }
+  const bigMs = median(rounds.map((r) => r.big));
+  const smallMs = median(rounds.map((r) => r.small));
+  console.log(
+    `median request, page one: 50 conversations ${smallMs.toFixed(3)} ms, 5,000 conversations ${bigMs.toFixed(3)} ms; ` +
+      `ratio ${(bigMs / smallMs).toFixed(2)}x`,
+  );
+
+  const pool = (t.app.database.db as unknown as { $client: pg.Pool }).$client;
+  const client = new pg.Client({ connectionString: pool.options.connectionString });
+  await client.connect();
+  for (const [name, who] of [
+    ['50 conversations', small],
+    ['5,000 conversations', big],
+  ] as const) {
+    counter.recording = [];
+    await get(who);
+    const list = counter.recording.find((q) => q.text.includes('from "transactions"') || q.text.includes('from ('));
+    counter.recording = null;
+    if (!list) throw new Error('the list statement was not seen');
+    const plan = await client.query(`explain (analyze, buffers, costs off) ${list.text}`, list.params);
+    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+    console.log(`\nEXPLAIN ANALYZE, ${name}:\n${lines.join('\n')}`);
+  }
+  await client.end();
+} finally {
+  await t.close();
+}

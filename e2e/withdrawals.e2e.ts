@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { formatMoney } from '@holdfast/contracts';
+import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Withdrawals in the browser: the demo buyer (R 4 124,50 in the wallet) withdraws to a bank account, sees
+ * the withdrawal pending in the wallet activity and, once the sandbox payout settles a few seconds later
+ * (the real clock; the server looks for due jobs every 200 ms), paid. An account number ending 0000 fails
+ * and the money comes back.
+ */
+describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ JOBS_POLL_MS: '200' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A toast's text (Radix also repeats it in a screen-reader announcement). */
+  const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const balance = (page: Page, amount: string) =>
+    page
+      .getByTestId('wallet-balance')
+      .filter({ hasText: formatMoney(amount, 'ZAR') })
+      .waitFor();
+  /** The wallet activity row with this description, showing this status badge. */
+  const activityRow = (page: Page, description: string, status: string, timeout = 5_000) =>
+    page
+      .getByRole('list', { name: 'Wallet activity' })
+      .getByRole('listitem')
+      .filter({ hasText: description })
+      .filter({ has: page.getByText(status, { exact: true }) })
+      .first()
+      .waitFor({ timeout });
+
+  async function openWithdraw(page: Page) {
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Withdraw Funds' }).waitFor();
+    return page.getByRole('dialog', { name: 'Withdraw Funds' });
+  }
+
+  it('withdraws, sees it pending, then paid; a rejected account gets its money back', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    onTestFailed(() => screenshot(page, 'withdrawals-failure'));
+
+    await signInThroughForm(page, 'buyer@holdfast.dev');
+    await page.goto('/deposit-funds');
+    await balance(page, '4124.50');
+
+    // The dialog checks the contract's rules and the balance before anything is sent.
+    let dialog = await openWithdraw(page);
+    await dialog.getByText(`Available: ${formatMoney('4124.50', 'ZAR')}.`, { exact: false }).waitFor();
+    await dialog.getByText(`Minimum withdrawal is ${formatMoney('100.00', 'ZAR')}.`, { exact: false }).waitFor();
+    await dialog.getByLabel('Amount').fill('50');
+    await dialog.getByLabel('Account holder name').fill('Demo Buyer');
+    await dialog.getByLabel('Account number').fill('6200 1234 5678');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByText(`Minimum withdrawal is ${formatMoney('100.00', 'ZAR')}`, { exact: true }).waitFor();
+    await dialog.getByLabel('Amount').fill('5000');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByText('Insufficient wallet balance', { exact: true }).waitFor();
+    await dialog.getByLabel('Account number').fill('12 34');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByText('Enter the account number: 6 to 34 digits', { exact: true }).waitFor();
+
+    await dialog.getByLabel('Amount').fill('150');
+    await dialog.getByLabel('Account number').fill('6200 1234 5678');
+    await lookAtBothWidths(page, 'withdraw-dialog');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await toast(page, 'Withdrawal requested');
+    await balance(page, '3974.50');
+    await activityRow(page, 'Withdrawal to account ending 5678', 'Pending');
+    await lookAtBothWidths(page, 'wallet-withdrawal-pending');
+
+    // The sandbox settles about five seconds later; the list refreshes itself while a payout is pending.
+    await activityRow(page, 'Withdrawal to account ending 5678', 'Completed', 20_000);
+
+    dialog = await openWithdraw(page);
+    await dialog.getByLabel('Amount').fill('100');
+    await dialog.getByLabel('Account holder name').fill('Demo Buyer');
+    await dialog.getByLabel('Account number').fill('1234 0000');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await toast(page, 'Withdrawal requested');
+    await balance(page, '3874.50');
+    await activityRow(page, 'Withdrawal to account ending 0000', 'Failed', 20_000);
+    await activityRow(page, 'Withdrawal returned: The bank rejected the account number', 'Completed');
+    await balance(page, '3974.50');
+    await lookAtBothWidths(page, 'wallet-withdrawals-settled');
+    await context.close();
+  });
+});
