@@ -23,8 +23,10 @@ export function deviceUserId(token: string | undefined, secret: string): string 
   const last = token.lastIndexOf('.');
   if (last < 1) return null;
   const payload = token.slice(0, last);
-  const given = Buffer.from(token.slice(last + 1), 'base64url');
-  const expected = Buffer.from(sign(payload, secret), 'base64url');
+  // The signature's text is compared, not its decoded bytes: base64url's last character carries unused bits,
+  // so decoding would accept several spellings of one signature.
+  const given = Buffer.from(token.slice(last + 1));
+  const expected = Buffer.from(sign(payload, secret));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return payload.slice(0, payload.indexOf('.')) || null;
 }
