@@ -94,9 +94,13 @@ export function historyListDescription(list: TPagedList): string {
 
 /** Sends the next cursor in the X-Next-Cursor header (none on the last page) and answers the array. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
-  if (page.nextCursor) {
-    void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-    void reply.header('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
-  }
+  setNextCursor(reply, page.nextCursor);
   return page.items;
+}
+
+/** The X-Next-Cursor header of a page's answer, when there is a next page. */
+export function setNextCursor(reply: FastifyReply, nextCursor: string | null) {
+  if (!nextCursor) return;
+  void reply.header(NEXT_CURSOR_HEADER, nextCursor);
+  void reply.header('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
 }

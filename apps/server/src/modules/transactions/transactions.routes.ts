@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
-import { sendPage } from '../../lib/cursor.js';
+import { sendPage, setNextCursor } from '../../lib/cursor.js';
 import { completeIdempotentRequest } from '../../lib/idempotency.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
@@ -78,7 +78,16 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransactionList, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
-    async (request, reply) => sendPage(reply, await service.list(requireUser(request), request.query)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (request.query.cursor) return sendPage(reply, await service.list(user, request.query));
+      // The first page, the one dashboards and lists ask for again and again, as JSON text that may come
+      // from memory (transactions.list-cache.ts); written by this route's own serializer either way.
+      const page = await service.firstPage(user, request.query, (items) => String(reply.serialize(items)));
+      setNextCursor(reply, page.nextCursor);
+      // Already JSON: with its type set, Fastify sends a string as it is (no second serialization).
+      return reply.type('application/json; charset=utf-8').send(page.body as never);
+    },
   );
 
   r.get(

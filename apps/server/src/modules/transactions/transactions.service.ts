@@ -25,6 +25,7 @@ import {
   type TransactionWithParties,
 } from './transactions.queries.js';
 import { guardedChange, insertTransaction, lockTransactionWithParties } from './transactions.sql.js';
+import { createListCache, listVersion, type CachedPage } from './transactions.list-cache.js';
 import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
 import {
   cancelAndRefund,
@@ -65,7 +66,42 @@ export interface CreateOptions {
 }
 
 /** Escrow transactions: creation, the state machine's transitions and the money each one moves. */
-export function createTransactionsService({ db, clock, scheduler }: { db: Db; clock: Clock; scheduler: Scheduler }) {
+export function createTransactionsService({
+  db,
+  clock,
+  scheduler,
+  listCacheChars = 0,
+}: {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  /** Memory for first pages answered again while unchanged (transactions.list-cache.ts); 0: none. */
+  listCacheChars?: number;
+}) {
+  const listCache = listCacheChars > 0 ? createListCache(listCacheChars) : null;
+
+  /**
+   * The first page as JSON text: from memory while the caller's list is unchanged, else built and kept.
+   * `serialize` writes the items as the route's response serializer does.
+   */
+  async function firstPage(
+    user: SessionUser,
+    query: TTransactionListQuery,
+    serialize: (items: TTransaction[]) => string,
+  ): Promise<CachedPage> {
+    if (!listCache) {
+      const page = await listTransactionViews(db, user, query);
+      return { body: serialize(page.items), nextCursor: page.nextCursor };
+    }
+    const version = await listVersion(db, user);
+    const hit = listCache.get(user, query, version);
+    if (hit) return hit;
+    const page = await listTransactionViews(db, user, query);
+    const built = { body: serialize(page.items), nextCursor: page.nextCursor };
+    listCache.set(user, query, version, built);
+    return built;
+  }
+
   async function view(id: string, user: SessionUser): Promise<TTransaction> {
     const found = await findTransactionView(db, id, user);
     if (!found) throw notFound(M.notFound);
@@ -229,6 +265,9 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
   return {
     create,
     list: (user: SessionUser, query: TTransactionListQuery) => listTransactionViews(db, user, query),
+    firstPage,
+    /** Pages held in memory (tests and the benchmark); null when the cache is off. */
+    listCacheSize: () => listCache?.size() ?? null,
     stats: (user: SessionUser) => countTransactionsByStatus(db, user),
     get: (user: SessionUser, id: string) => view(id, user),
     accept,
