@@ -10,6 +10,8 @@ import { MESSAGES } from './messages.js';
 export * from './money.js';
 export * from './messages.js';
 export * from './text.js';
+export * from './dispute-constants.js';
+export * from './review-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it

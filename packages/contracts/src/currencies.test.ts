@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTransactionAmount, currenciesResponse, validateAmountResponse } from './currencies.js';
-import {
-  ZAcceptTransactionRequest,
-  ZCreateTransactionRequest,
-  isConfirmationPhrase,
-  isoDatePlusDays,
-} from './transactions.js';
+import { isConfirmationPhrase } from './messages.js';
+import { ZAcceptTransactionRequest, ZCreateTransactionRequest, isoDatePlusDays } from './transactions.js';
 
 describe('checkTransactionAmount', () => {
   it('accepts amounts within the limits and computes fee and total in minor units', () => {

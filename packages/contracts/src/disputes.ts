@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  DISPUTE_RESOLUTIONS,
+  DISPUTE_TEXT_MAX_LENGTH,
+  DISPUTE_TYPES,
+  OFFER_MESSAGE_MAX_LENGTH,
+} from './dispute-constants.js';
 import { hasControlCharacters } from './text.js';
 import { pageQuery } from './paging.js';
 import { ZTransaction } from './transactions.js';
@@ -8,30 +14,8 @@ export const PARTY_ROLES = ['buyer', 'seller'] as const;
 export const ZPartyRole = z.enum(PARTY_ROLES);
 export type TPartyRole = z.infer<typeof ZPartyRole>;
 
-export const DISPUTE_TYPES = [
-  'goods_not_received',
-  'quality_issue',
-  'wrong_item',
-  'delayed_delivery',
-  'seller_unresponsive',
-  'buyer_unresponsive',
-  'payment_issue',
-  'other',
-] as const;
 export const ZDisputeType = z.enum(DISPUTE_TYPES);
 export type TDisputeType = z.infer<typeof ZDisputeType>;
-
-/** How the dispute dialog names each type. */
-export const DISPUTE_TYPE_LABELS: Record<TDisputeType, string> = {
-  goods_not_received: 'Goods not received',
-  quality_issue: 'Quality issue',
-  wrong_item: 'Wrong item',
-  delayed_delivery: 'Delayed delivery',
-  seller_unresponsive: 'Seller unresponsive',
-  buyer_unresponsive: 'Buyer unresponsive',
-  payment_issue: 'Payment issue',
-  other: 'Other',
-};
 
 export const DISPUTE_PRIORITIES = ['low', 'medium', 'high'] as const;
 export const ZDisputePriority = z.enum(DISPUTE_PRIORITIES);
@@ -42,24 +26,12 @@ export const DISPUTE_STATUSES = ['open', 'in_review', 'resolved'] as const;
 export const ZDisputeStatus = z.enum(DISPUTE_STATUSES);
 export type TDisputeStatus = z.infer<typeof ZDisputeStatus>;
 
-export const DISPUTE_RESOLUTIONS = ['release_to_seller', 'refund_buyer', 'partial_resolution'] as const;
 export const ZDisputeResolution = z.enum(DISPUTE_RESOLUTIONS);
 export type TDisputeResolution = z.infer<typeof ZDisputeResolution>;
-
-export const DISPUTE_RESOLUTION_LABELS: Record<TDisputeResolution, string> = {
-  release_to_seller: 'Release funds to seller',
-  refund_buyer: 'Refund buyer in full',
-  partial_resolution: 'Partial refund',
-};
 
 export const OFFER_STATUSES = ['open', 'accepted', 'rejected', 'superseded', 'closed'] as const;
 export const ZOfferStatus = z.enum(OFFER_STATUSES);
 export type TOfferStatus = z.infer<typeof ZOfferStatus>;
-
-/** The dialogs count to 1000 (spec section 9); the server stores at most this many characters. */
-export const DISPUTE_TEXT_COUNTER = 1000;
-export const DISPUTE_TEXT_MAX_LENGTH = 5000;
-export const OFFER_MESSAGE_MAX_LENGTH = 1000;
 
 /** Texts the server answers with for dispute rules; the UI may show them verbatim. */
 export const DISPUTE_MESSAGES = {

@@ -52,5 +52,10 @@ export const MESSAGES = {
 } as const;
 
 export const CONFIRMATION_PHRASE = 'I HAVE RECEIVED MY ITEM';
+
+/** Whether the buyer typed the confirmation phrase (any case, surrounding spaces ignored). */
+export function isConfirmationPhrase(input: string): boolean {
+  return input.trim().toUpperCase() === CONFIRMATION_PHRASE;
+}
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;

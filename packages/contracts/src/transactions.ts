@@ -145,10 +145,6 @@ export const ZConfirmTransactionRequest = z.object({
 });
 export type TConfirmTransactionRequest = z.infer<typeof ZConfirmTransactionRequest>;
 
-export function isConfirmationPhrase(input: string): boolean {
-  return input.trim().toUpperCase() === CONFIRMATION_PHRASE;
-}
-
 export const ZTransactionParams = z.object({ id: z.uuid({ error: TRANSACTION_MESSAGES.notFound }) });
 
 export const ZTransaction = z.object({

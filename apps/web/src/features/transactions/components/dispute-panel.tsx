@@ -1,14 +1,11 @@
 import * as React from 'react';
 import { AlertTriangle, Handshake, Scale } from 'lucide-react';
+import type { TDispute, TDisputeResolution, TSettlementOffer, TTransaction } from '@holdfast/contracts';
 import {
   DISPUTE_RESOLUTION_LABELS,
   DISPUTE_TYPE_LABELS,
   OFFER_MESSAGE_MAX_LENGTH,
-  type TDispute,
-  type TDisputeResolution,
-  type TSettlementOffer,
-  type TTransaction,
-} from '@holdfast/contracts';
+} from '@holdfast/contracts/constants';
 import { RefundField } from '@/components/refund-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

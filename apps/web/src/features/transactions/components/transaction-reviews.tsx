@@ -1,13 +1,12 @@
 import * as React from 'react';
 import { MessageSquareText, Star } from 'lucide-react';
+import type { TReview, TTransaction } from '@holdfast/contracts';
 import {
   DEFAULT_REVIEW_RATING,
   RATING_LABELS,
   REVIEW_COMMENT_MAX_LENGTH,
   REVIEW_MESSAGES,
-  type TReview,
-  type TTransaction,
-} from '@holdfast/contracts';
+} from '@holdfast/contracts/constants';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { Button } from '@/components/ui/button';
 import {

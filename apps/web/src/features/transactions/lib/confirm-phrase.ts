@@ -1,4 +1,4 @@
-import { CONFIRMATION_PHRASE, isConfirmationPhrase } from '@holdfast/contracts';
+import { CONFIRMATION_PHRASE, isConfirmationPhrase } from '@holdfast/contracts/constants';
 
 export { CONFIRMATION_PHRASE };
 
