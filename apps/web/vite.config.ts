@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { signedInGroupName } from './vite.chunks';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.HOLDFAST_API_URL ?? 'http://localhost:5000';
@@ -62,9 +63,74 @@ function inlineCss(): Plugin {
   };
 }
 
+/**
+ * The pages a visit most often starts on, with the modules router.tsx fetches for them at start
+ * (FIRST_ROUTE_CHUNKS there): keep the two lists the same.
+ */
+const FIRST_ROUTES: Record<string, string[]> = {
+  '/': ['src/features/landing/pages/landing.tsx'],
+  '/login': ['src/features/auth/pages/login.tsx'],
+  '/register': ['src/features/auth/pages/register.tsx'],
+  '/dashboard': ['src/app/layout/app-shell.tsx', 'src/features/dashboard/pages/dashboard.tsx'],
+  '/transactions': ['src/app/layout/app-shell.tsx', 'src/features/transactions/pages/transactions.tsx'],
+};
+
+/**
+ * Writes routes/<page>.html for each first route: index.html with `<link rel="modulepreload">` for the
+ * page's chunks and everything they import. The server answers that page's address with it, so the
+ * browser fetches the page's code alongside the entry instead of after running it (one round trip
+ * less before the first paint of the page itself).
+ */
+function firstRoutePages(): Plugin {
+  return {
+    name: 'holdfast-first-route-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (!html || html.type !== 'asset') return;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const closure = (files: string[]) => {
+          const seen = new Set<string>();
+          const visit = (file: string) => {
+            if (seen.has(file)) return;
+            seen.add(file);
+            const chunk = bundle[file];
+            if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          };
+          files.forEach(visit);
+          return seen;
+        };
+        const inIndex = closure(entry ? [entry.fileName] : []);
+        for (const [route, modules] of Object.entries(FIRST_ROUTES)) {
+          const roots = modules.map((module) => {
+            const id = path.resolve(here, module);
+            // The page's own chunk, or the group chunk it was put in (vite.chunks.ts).
+            const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+            if (!chunk) throw new Error(`first route ${route}: no chunk for ${module}`);
+            return chunk.fileName;
+          });
+          const links = [...closure(roots)]
+            .filter((file) => !inIndex.has(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('');
+          this.emitFile({
+            type: 'asset',
+            fileName: `routes/${route === '/' ? 'index' : route.slice(1)}.html`,
+            source: String(html.source).replace('</head>', `${links}</head>`),
+          });
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here,
-  plugins: [react(), tailwindcss(), inlineCss(), precompress()],
+  plugins: [react(), tailwindcss(), inlineCss(), firstRoutePages(), precompress()],
   resolve: { alias: { '@': path.resolve(here, 'src') } },
   build: {
     outDir: path.resolve(here, 'dist'),
@@ -80,7 +146,15 @@ export default defineConfig({
         // libraries (Stripe, charts, forms) into the first load; the bundler shares them between the
         // page chunks that use them instead.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter)[\\/]/, priority: 30 }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|wouter)[\\/]/, priority: 30 },
+            // The signed-in app's shell and small shared modules: see vite.chunks.ts.
+            {
+              name: signedInGroupName(path.resolve(here, 'src')),
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

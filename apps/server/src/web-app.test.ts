@@ -16,6 +16,15 @@ function fakeWebDist(): string {
   writeFileSync(path.join(root, 'index.html'), html);
   writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(path.join(root, 'index.html.gz'), gzipSync(html));
+  // The dashboard's own page: index.html plus a modulepreload of its chunk.
+  mkdirSync(path.join(root, 'routes'));
+  const dashboard = html.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/dashboard-XyZ.js"></head>',
+  );
+  writeFileSync(path.join(root, 'routes/dashboard.html'), dashboard);
+  writeFileSync(path.join(root, 'routes/dashboard.html.br'), brotliCompressSync(dashboard));
+  writeFileSync(path.join(root, 'routes/dashboard.html.gz'), gzipSync(dashboard));
   writeFileSync(path.join(root, 'assets/index-AbC123.js'), bundle);
   writeFileSync(path.join(root, 'assets/index-AbC123.js.br'), brotliCompressSync(bundle));
   writeFileSync(path.join(root, 'assets/index-AbC123.js.gz'), gzipSync(bundle));
@@ -75,6 +84,34 @@ describe('first page load: compression and caching', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toContain('<title>Holdfast</title>');
     }
+  });
+
+  it("answers a first route with its own page (the page's chunks preloaded), every other address with index.html", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/assets/dashboard-XyZ.js">';
+    for (const encoding of ['br', 'gzip', '']) {
+      const res = await t.app.inject({ url: '/dashboard?tab=1', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      const body =
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body;
+      expect(body, encoding).toContain(preload);
+      expect(body, encoding).toContain('<title>Holdfast</title>');
+    }
+    for (const url of ['/', '/transactions', '/dashboard/', '/dashboard/more', '/DASHBOARD']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).not.toContain(preload);
+      expect(res.body, url).toContain('<title>Holdfast</title>');
+    }
+    // Route pages are HTML like index.html: never cached without asking.
+    const direct = await t.app.inject({ url: '/routes/dashboard.html' });
+    expect(direct.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses SVG but never an image that is already compressed', async () => {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -27,9 +27,26 @@ export function cacheControlFor(root: string, filePath: string): string {
   return 'public, max-age=3600';
 }
 
+/**
+ * The build's pages for the first routes (routes/dashboard.html answers /dashboard, routes/index.html
+ * answers /): index.html plus `<link rel="modulepreload">` for that page's code, so the browser fetches
+ * it alongside the entry. Any other address gets index.html.
+ */
+export function firstRoutePages(root: string): Map<string, string> {
+  const dir = path.join(root, 'routes');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) {
+    const page = /^([a-z0-9-]+)\.html$/.exec(name)?.[1];
+    if (page) pages.set(page === 'index' ? '/' : `/${page}`, `routes/${name}`);
+  }
+  return pages;
+}
+
 /** Serves the single-page app and answers unknown API paths with the JSON error shape. */
 export async function registerWebApp(app: FastifyInstance) {
   const root = findWebDist(app.config.webDistDir);
+  const pages = root ? firstRoutePages(root) : new Map<string, string>();
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -47,7 +64,7 @@ export async function registerWebApp(app: FastifyInstance) {
     const isAsset = /\.[a-z0-9]+$/i.test(pathname);
     if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the SPA decides what exists (including its own 404 page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pages.get(pathname) ?? 'index.html');
     }
     return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found`, code: 'NOT_FOUND' });
   });
