@@ -13,13 +13,30 @@ import { useAuthGate } from './use-auth-gate';
 /**
  * Every page is its own chunk, fetched when its route is first shown: the landing and sign-in pages do
  * not download the signed-in app (shell, dashboard, payments). `lazyPage` keeps each page's named export.
+ * `preload()` fetches a page's code ahead of its first render; a page whose code is already there when it
+ * mounts renders at once, without a Suspense fallback in between (no empty frame, nothing shifts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any page's props; each page keeps its own type
 function lazyPage<M extends Record<K, React.ComponentType<any>>, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-): React.LazyExoticComponent<M[K]> {
-  return React.lazy(() => load().then((module) => ({ default: module[name] })));
+): React.FC<React.ComponentProps<M[K]>> & { preload: () => Promise<unknown> } {
+  let loaded: M[K] | undefined;
+  let loading: Promise<{ default: M[K] }> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name];
+      return { default: module[name] };
+    }));
+  const Lazy = React.lazy(preload);
+  const Page = (props: React.ComponentProps<M[K]>) => {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount the page.
+    const [{ Component }] = React.useState(() => ({
+      Component: (loaded ?? Lazy) as React.ComponentType<typeof props>,
+    }));
+    return <Component {...props} />;
+  };
+  return Object.assign(Page, { preload });
 }
 
 const AdminDashboardPage = lazyPage(() => import('@/features/admin/pages/admin-dashboard'), 'AdminDashboardPage');
@@ -77,19 +94,54 @@ const SessionTimeout = lazyPage(() => import('./session-timeout'), 'SessionTimeo
  * build also preloads these from the page's HTML (FIRST_ROUTES in vite.config.ts: keep the two the same).
  */
 const FIRST_ROUTE_CHUNKS: Record<string, () => Promise<unknown>> = {
-  '/': () => import('@/features/landing/pages/landing'),
-  '/login': () => import('@/features/auth/pages/login'),
-  '/register': () => import('@/features/auth/pages/register'),
-  '/dashboard': () => Promise.all([import('./layout/app-shell'), import('@/features/dashboard/pages/dashboard')]),
-  '/transactions': () =>
-    Promise.all([import('./layout/app-shell'), import('@/features/transactions/pages/transactions')]),
+  '/': () => LandingPage.preload(),
+  '/login': () => LoginPage.preload(),
+  '/register': () => RegisterPage.preload(),
+  '/dashboard': () => Promise.all([AppShell.preload(), DashboardPage.preload()]),
+  '/transactions': () => Promise.all([AppShell.preload(), TransactionsPage.preload()]),
 };
 const SIGNED_IN_FIRST_ROUTES = new Set(['/transactions']);
+const firstRouteChunks = typeof window === 'undefined' ? undefined : FIRST_ROUTE_CHUNKS[window.location.pathname];
+// Any other page: the shell starts downloading (most pages are signed in), nothing waits for it.
+if (typeof window !== 'undefined' && !firstRouteChunks) void AppShell.preload().catch(() => undefined);
+let firstRouteReady = !firstRouteChunks;
+const firstRoute: Promise<unknown> = firstRouteChunks
+  ? firstRouteChunks()
+      // A chunk that failed to load is the page's own error to show; the first render does not wait for it.
+      .catch(() => undefined)
+      .then(() => {
+        firstRouteReady = true;
+      })
+  : Promise.resolve();
 if (typeof window !== 'undefined') {
-  const load = FIRST_ROUTE_CHUNKS[window.location.pathname] ?? (() => import('./layout/app-shell'));
-  void load();
   // The session check starts now, not when React first renders the router.
   void queryClient.prefetchQuery(userQueryOptions());
+}
+
+/**
+ * Whether the code of the page the visit started on is there. Until it is, the router keeps showing its
+ * loading screen, so shell and page appear together instead of the shell first with an empty page
+ * that then pushes the footer down.
+ */
+function useFirstRouteReady(): boolean {
+  const [ready, setReady] = React.useState(firstRouteReady);
+  React.useEffect(() => {
+    if (!ready) void firstRoute.then(() => setReady(true));
+  }, [ready]);
+  return ready;
+}
+
+/**
+ * The first page appears through a transition: React renders the shell and the page in small slices and
+ * lets the browser run in between, instead of in one long task on a slow phone, and the loading screen
+ * stays until the page is ready to show.
+ */
+function useFirstPageShown(waiting: boolean): boolean {
+  const [shown, setShown] = React.useState(false);
+  React.useEffect(() => {
+    if (!waiting && !shown) React.startTransition(() => setShown(true));
+  }, [waiting, shown]);
+  return shown;
 }
 
 let signedInPreloaded = false;
@@ -100,8 +152,8 @@ let signedInPreloaded = false;
 function preloadSignedInApp() {
   if (signedInPreloaded) return;
   signedInPreloaded = true;
-  void import('./layout/app-shell');
-  if (!SIGNED_IN_FIRST_ROUTES.has(window.location.pathname)) void import('@/features/dashboard/pages/dashboard');
+  void AppShell.preload();
+  if (!SIGNED_IN_FIRST_ROUTES.has(window.location.pathname)) void DashboardPage.preload();
 }
 
 /**
@@ -264,7 +316,9 @@ function usePageTitle() {
 export function AppRouter() {
   usePageTitle();
   const { user, loading, userLoading } = useAuthGate();
-  if (loading) return <PageSpinner message="Loading authentication..." className="min-h-dvh" />;
+  const firstRouteReady = useFirstRouteReady();
+  const shown = useFirstPageShown(loading || !firstRouteReady);
+  if (loading || !shown) return <PageSpinner message="Loading authentication..." className="min-h-dvh" />;
   if (!user) return <PageSuspense>{<SignedOutRoutes userLoading={userLoading} />}</PageSuspense>;
   preloadSignedInApp();
   // A temporary password (a created moderator) is replaced before anything else; the server insists too.
