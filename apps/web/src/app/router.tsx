@@ -91,7 +91,8 @@ const SessionTimeout = lazyPage(() => import('./session-timeout'), 'SessionTimeo
 /**
  * The page being opened starts downloading with the app itself, alongside the session check, rather
  * than after it (one round trip less before the first paint); a signed-in page with the shell. The
- * build also preloads these from the page's HTML (FIRST_ROUTES in vite.config.ts: keep the two the same).
+ * build also preloads the signed-in ones from the page's HTML (FIRST_ROUTES in vite.config.ts: keep them the
+ * same).
  */
 const FIRST_ROUTE_CHUNKS: Record<string, () => Promise<unknown>> = {
   '/': () => LandingPage.preload(),
