@@ -111,6 +111,18 @@ describe('first pages answered again while unchanged', () => {
     expect(await listVersion(t.app.database.db, sessionUser(buyer))).not.toBe(before);
   });
 
+  it('reads racing a funding and an acceptance never leave an old page behind them', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const created = await createTransaction(t.app, buyer, seller.email);
+    await creditWallet(t.app.database.db, buyer.user.id, minorOf(created.total, created.currency));
+    const reads = () => Array.from({ length: 10 }, () => rows(seller));
+    await Promise.all([...reads(), fundFromWallet(t.app, buyer, created.id), ...reads()]);
+    expect((await rows(seller))[0]).toMatchObject({ paymentStatus: 'succeeded', status: 'pending' });
+    await Promise.all([...reads(), acceptTransaction(t.app, seller, created.id), ...reads()]);
+    expect((await rows(buyer))[0]).toMatchObject({ paymentStatus: 'succeeded', status: 'active' });
+    expect((await rows(seller))[0]).toMatchObject({ paymentStatus: 'succeeded', status: 'active' });
+  });
+
   it('keeps each person’s and each query’s page apart', async () => {
     const { buyer, seller } = await parties(t.app);
     const stranger = await registerUser(t.app);
