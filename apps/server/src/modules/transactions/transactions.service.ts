@@ -89,16 +89,12 @@ export function createTransactionsService({
     query: TTransactionListQuery,
     serialize: (items: TTransaction[]) => string,
   ): Promise<CachedPage> {
-    if (!listCache) {
-      const page = await listTransactionViews(db, user, query);
-      return { body: serialize(page.items), nextCursor: page.nextCursor };
-    }
-    const version = await listVersion(db, user);
-    const hit = listCache.get(user, query, version);
+    const version = listCache && (await listVersion(db, user));
+    const hit = version && listCache.get(user, query, version);
     if (hit) return hit;
     const page = await listTransactionViews(db, user, query);
     const built = { body: serialize(page.items), nextCursor: page.nextCursor };
-    listCache.set(user, query, version, built);
+    if (version) listCache.set(user, query, version, built);
     return built;
   }
 
