@@ -179,6 +179,14 @@ export function fromMinor(minor: bigint, decimals: number): string {
   return (negative ? '-' : '') + whole + fraction;
 }
 
+/** One digit-grouping formatter per locale: building an Intl.NumberFormat is costly (tens of ms on a slow phone). */
+const groupingFormats = new Map<string, Intl.NumberFormat>();
+function groupingFormat(locale: string): Intl.NumberFormat {
+  let format = groupingFormats.get(locale);
+  if (!format) groupingFormats.set(locale, (format = new Intl.NumberFormat(locale, { useGrouping: true })));
+  return format;
+}
+
 /**
  * Display form of a decimal amount in its own currency, e.g. "R 1 234,50" / "$1,234.50".
  * Formatting goes through the string, never through float arithmetic on the value.
@@ -189,7 +197,7 @@ export function formatMoney(amount: string, currency: string): string {
   const minor = toMinor(amount.replace(/^-/, ''), Math.max(decimals, 2)) ?? 0n;
   const negative = amount.startsWith('-') && minor !== 0n;
   const [whole, fraction] = fromMinor(minor, decimals).split('.');
-  const grouped = new Intl.NumberFormat(info?.locale ?? 'en-US', { useGrouping: true }).format(BigInt(whole));
+  const grouped = groupingFormat(info?.locale ?? 'en-US').format(BigInt(whole));
   const decimalSep = info?.locale === 'en-ZA' ? ',' : '.';
   const number = fraction ? `${grouped}${decimalSep}${fraction}` : grouped;
   const symbol = info?.symbol ?? currency + ' ';
