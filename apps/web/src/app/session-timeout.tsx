@@ -1,18 +1,11 @@
 import * as React from 'react';
-import { Clock } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth';
+import { deferred, whenIdleAfterLoad } from '@/lib/deferred';
 import { usePublicConfig } from '@/lib/config';
 import { createIdleTimer, type IdleTimer } from '@/lib/idle-timer';
 import { rememberSignedOutReason } from '@/lib/signed-out-notice';
+
+const warningDialog = deferred(() => import('./session-timeout-dialog'));
 
 const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'keydown', 'scroll', 'touchstart', 'click', 'focus'];
 
@@ -69,31 +62,20 @@ export function SessionTimeout() {
     void logout();
   };
 
-  return (
-    <AlertDialog open={secondsLeft !== null}>
-      <AlertDialogContent onEscapeKeyDown={(e) => e.preventDefault()} className="max-w-md">
-        <AlertDialogHeader className="items-center sm:items-start">
-          <div className="flex size-11 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-            <Clock className="size-5" aria-hidden="true" />
-          </div>
-          <AlertDialogTitle>Session Timeout Warning</AlertDialogTitle>
-          <AlertDialogDescription>
-            You've been inactive for a while. Your session will expire soon for security.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <p
-          className="rounded-lg bg-amber-50 px-4 py-3 text-center text-sm font-medium text-amber-900"
-          aria-live="polite"
-        >
-          {`Auto-logout in ${secondsLeft ?? 0} seconds`}
-        </p>
-        <AlertDialogFooter>
-          <Button variant="outline" onClick={logoutNow}>
-            Logout Now
-          </Button>
-          <Button onClick={stayActive}>Stay Active</Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  // The dialog (Radix alert dialog) is not needed for the first paint: it loads when the browser is
+  // idle after the page has loaded, or at the warning at the latest.
+  const [dialog, setDialog] = React.useState(warningDialog.get);
+  const warning = secondsLeft !== null;
+  React.useEffect(() => {
+    if (dialog) return;
+    const load = () =>
+      void warningDialog.load().then(
+        (m) => setDialog(() => m),
+        () => undefined,
+      );
+    if (warning) load();
+    else return whenIdleAfterLoad(load);
+  }, [dialog, warning]);
+  if (!dialog) return null;
+  return <dialog.SessionTimeoutDialog secondsLeft={secondsLeft} onLogoutNow={logoutNow} onStayActive={stayActive} />;
 }

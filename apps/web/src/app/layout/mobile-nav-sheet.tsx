@@ -1,6 +1,6 @@
-import * as React from 'react';
+import type * as React from 'react';
 import { Link, useLocation } from 'wouter';
-import { LogOut, Menu } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import type { TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
@@ -28,21 +28,28 @@ function SheetLink({ item, active, onNavigate }: { item: NavItem; active: boolea
   );
 }
 
-/** Navigation for small screens: everything from the top bar and the avatar menu in a sheet. */
-export function MobileNav({ user, onLogout }: { user: TUser; onLogout: () => void }) {
-  const [open, setOpen] = React.useState(false);
+/** The mobile navigation's sheet (Radix dialog), loaded after the first paint: see mobile-nav.tsx. */
+export function MobileNavSheet({
+  user,
+  onLogout,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  user: TUser;
+  onLogout: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: React.ReactNode;
+}) {
   const [location] = useLocation();
-  const close = () => setOpen(false);
+  const close = () => onOpenChange(false);
   const primary = primaryNavItems(user.role);
   const primaryHrefs = new Set(primary.map((i) => i.href));
   const extra = accountMenuItems(user.role).filter((i) => !primaryHrefs.has(i.href));
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu className="size-5" />
-        </Button>
-      </SheetTrigger>
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetTrigger asChild>{trigger}</SheetTrigger>
       <SheetContent side="right" aria-describedby={undefined}>
         <SheetTitle className="sr-only">Menu</SheetTitle>
         <SheetDescription className="sr-only">Main navigation</SheetDescription>

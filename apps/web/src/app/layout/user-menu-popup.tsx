@@ -11,21 +11,29 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { RoleBadge } from '@/components/layout/role-badge';
-import { UserAvatar } from '@/components/layout/user-avatar';
-import { initials } from '@/lib/format';
 import { fullName } from '@/lib/format';
 import { accountMenuItems } from './nav-items';
+import type { UserMenuTriggerLook } from './user-menu';
 
-export function UserMenu({ user, onLogout }: { user: TUser; onLogout: () => void }) {
+/** The account menu itself (Radix), loaded after the first paint: see user-menu.tsx. */
+export function UserMenuPopup({
+  user,
+  onLogout,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  user: TUser;
+  onLogout: () => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: UserMenuTriggerLook;
+}) {
   const name = fullName(user);
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label={`${initials(user)}: account menu`}
-        className="rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
-      >
-        {/* Its name starts with the initials it shows (label in name, WCAG 2.5.3). */}
-        <UserAvatar user={user} className="size-9 ring-2 ring-primary/10" />
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger aria-label={trigger.label} className={trigger.className}>
+        {trigger.children}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="font-normal">

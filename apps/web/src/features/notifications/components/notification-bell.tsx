@@ -1,15 +1,16 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Popover } from 'radix-ui';
 import { useLocation, useSearch } from 'wouter';
-import { Bell, CheckCheck } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { deferred, useDeferredControl } from '@/lib/deferred';
 import { useSocket, type SocketEvent } from '@/lib/realtime';
 import { useNotifications } from '../api/get-notifications';
 import { NOTIFICATIONS_QUERY_KEY } from '../api/keys';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 import { bellLabel, unreadBadgeText, unreadLeadingHere } from '../lib/bell';
-import { NotificationPanel } from './notification-panel';
+
+const popover = deferred(() => import('./notification-popover'));
 
 /** Whether the tab is on screen (not a background tab or a minimised window). */
 function usePageVisible() {
@@ -28,12 +29,11 @@ function usePageVisible() {
  * (events sent while the socket was down are not replayed) and coming back to the window.
  */
 export function NotificationBell() {
-  const [open, setOpen] = React.useState(false);
+  // The panel (Radix popover) loads after the first paint; until then a plain button of the same look.
+  const { loaded, open, setOpen, load, wrapper, placeholderProps } = useDeferredControl(popover);
   const queryClient = useQueryClient();
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
-  const headingId = React.useId();
-  const contentRef = React.useRef<HTMLDivElement>(null);
 
   const refresh = React.useCallback(
     () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
@@ -81,63 +81,41 @@ export function NotificationBell() {
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) refresh();
+    if (next) {
+      load();
+      refresh();
+    }
   };
+  const trigger = (props: object) => (
+    <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={bellLabel(count)} {...props}>
+      <Bell className="size-5" aria-hidden="true" />
+      {badge && (
+        <span
+          data-testid="notification-badge"
+          className="absolute top-0 right-0 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-card"
+        >
+          {badge}
+        </span>
+      )}
+    </Button>
+  );
 
   return (
     <>
-      <Popover.Root open={open} onOpenChange={onOpenChange}>
-        <Popover.Trigger asChild>
-          <Button variant="ghost" size="icon" className="relative rounded-full" aria-label={bellLabel(count)}>
-            <Bell className="size-5" aria-hidden="true" />
-            {badge && (
-              <span
-                data-testid="notification-badge"
-                className="absolute top-0 right-0 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white ring-2 ring-card"
-              >
-                {badge}
-              </span>
-            )}
-          </Button>
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            ref={contentRef}
-            tabIndex={-1}
-            align="end"
-            sideOffset={8}
-            collisionPadding={8}
-            aria-labelledby={headingId}
-            className="z-50 flex max-h-(--radix-popover-content-available-height) w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg outline-none data-[state=closed]:animate-out data-[state=open]:animate-in"
-          >
-            <div className="flex min-h-14 items-center justify-between gap-2 border-b px-4 py-3">
-              <h2 id={headingId} className="text-sm font-semibold text-brand-ink">
-                Notifications
-              </h2>
-              {count > 0 && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="-mr-2 text-primary hover:text-primary"
-                  onClick={() => {
-                    markRead.mutate(undefined);
-                    // The button goes once nothing is unread: keep the focus in the panel, not on the page.
-                    contentRef.current?.focus();
-                  }}
-                >
-                  <CheckCheck aria-hidden="true" />
-                  Mark all as read
-                </Button>
-              )}
-            </div>
-            <NotificationPanel
-              query={notifications}
-              onRead={(id) => markRead.mutate([id])}
-              onNavigate={() => setOpen(false)}
-            />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <span ref={wrapper} className="contents">
+        {loaded ? (
+          <loaded.NotificationPopover
+            open={open}
+            onOpenChange={onOpenChange}
+            trigger={trigger({})}
+            count={count}
+            notifications={notifications}
+            markRead={markRead}
+          />
+        ) : (
+          trigger({ ...placeholderProps, 'aria-haspopup': 'dialog', onClick: () => onOpenChange(true) })
+        )}
+      </span>
       <span role="status" aria-live="polite" className="sr-only">
         {announcement}
       </span>
