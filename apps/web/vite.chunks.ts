@@ -83,17 +83,54 @@ export const SHARED_MAX_SIZE = 6_000;
 
 export function signedInGroupName(srcDir: string): (id: string, graph: ModuleGraph) => string | null {
   let group: Set<string> | undefined;
+  let common: Set<string> | undefined;
   return (id, graph) => {
-    if (!group) {
+    if (!group || !common) {
       group = signedInGroup(srcDir, graph);
-      if (process.env.CHUNK_DEBUG)
+      common = sharedSmallModules(srcDir, graph);
+      if (process.env.CHUNK_DEBUG) {
         for (const m of group) console.log('[chunks]', path.relative(srcDir, m), graph.getModuleInfo(m)?.code?.length);
+        for (const m of common)
+          console.log('[chunks:common]', path.relative(srcDir, m), graph.getModuleInfo(m)?.code?.length);
+      }
     }
-    return group.has(id) ? 'app-shell' : null;
+    return group.has(id) ? 'app-shell' : common.has(id) ? 'common' : null;
   };
 }
 
-export function signedInGroup(srcDir: string, graph: ModuleGraph): Set<string> {
+/** Largest module (characters of source) that joins the `common` chunk. */
+export const COMMON_MAX_SIZE = 6_000;
+
+/**
+ * One `common` chunk for the small modules that both a signed-out page and a signed-in first page
+ * (the shell, the dashboard, the transactions list) import: single lucide icons, the logo, the format
+ * helpers, Radix's smallest helpers. Left alone, each is its own file of a few hundred bytes, and a
+ * signed-in page opened directly fetched about 20 of them before its first paint: on a slow link every
+ * file costs a round trip, more than its bytes. A signed-out page now loads them as one file, a few
+ * of them unused (the first route's JavaScript stays within its budget: `bench/first-load.ts`).
+ */
+export function sharedSmallModules(srcDir: string, graph: ModuleGraph): Set<string> {
+  const { reach, signedOut, always } = moduleSets(srcDir, graph);
+  const firstPages = [
+    'app/layout/app-shell.tsx',
+    'features/dashboard/pages/dashboard.tsx',
+    'features/transactions/pages/transactions.tsx',
+  ];
+  const signedIn = reach(
+    firstPages.map((page) => path.join(srcDir, page)),
+    () => false,
+    always,
+  );
+  return new Set(
+    [...signedIn].filter(
+      (id) =>
+        signedOut.has(id) && !always.has(id) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= COMMON_MAX_SIZE,
+    ),
+  );
+}
+
+/** The module-graph walks both groups use: `reach`, and what every page and the signed-out pages load. */
+function moduleSets(srcDir: string, graph: ModuleGraph) {
   const router = path.join(srcDir, 'app/router.tsx');
   const barrels = new Map<string, Map<string, string>>();
   /** A module's static imports, through a barrel only to the modules it names. */
@@ -134,6 +171,11 @@ export function signedInGroup(srcDir: string, graph: ModuleGraph): Set<string> {
   const always = reach([path.join(srcDir, 'main.tsx')], () => false);
   // The signed-out pages with everything they may load, lazily too (the router's own lazy pages aside).
   const signedOut = reach([path.join(srcDir, 'main.tsx'), ...signedOutPages], (from) => from !== router);
+  return { reach, size, pages, always, signedOut };
+}
+
+export function signedInGroup(srcDir: string, graph: ModuleGraph): Set<string> {
+  const { reach, size, pages, always, signedOut } = moduleSets(srcDir, graph);
   const group = new Set(
     [...reach([path.join(srcDir, 'app/layout/app-shell.tsx')], () => false, always)].filter((id) => !signedOut.has(id)),
   );
