@@ -84,8 +84,13 @@ export const SHARED_MAX_SIZE = 6_000;
 export function signedInGroupName(srcDir: string): (id: string, graph: ModuleGraph) => string | null {
   let group: Set<string> | undefined;
   let common: Set<string> | undefined;
+  let boot: Set<string> | undefined;
   return (id, graph) => {
-    if (!group || !common) {
+    if (!group || !common || !boot) {
+      // What the entry imports (React aside: its own group) in one file. Left alone, the bundler puts
+      // the modules the lazy pages share with the entry (React Query's hooks, the contracts' constants)
+      // in files of their own: two more requests before anything paints, on every page.
+      boot = moduleSets(srcDir, graph).always;
       group = signedInGroup(srcDir, graph);
       common = sharedSmallModules(srcDir, graph);
       if (process.env.CHUNK_DEBUG) {
@@ -94,7 +99,7 @@ export function signedInGroupName(srcDir: string): (id: string, graph: ModuleGra
           console.log('[chunks:common]', path.relative(srcDir, m), graph.getModuleInfo(m)?.code?.length);
       }
     }
-    return group.has(id) ? 'app-shell' : common.has(id) ? 'common' : null;
+    return boot.has(id) ? 'boot' : group.has(id) ? 'app-shell' : common.has(id) ? 'common' : null;
   };
 }
 
