@@ -85,21 +85,26 @@ export function signedInGroupName(srcDir: string): (id: string, graph: ModuleGra
   let group: Set<string> | undefined;
   let common: Set<string> | undefined;
   let boot: Set<string> | undefined;
+  let dialogs: Set<string> | undefined;
   return (id, graph) => {
-    if (!group || !common || !boot) {
+    if (!group || !common || !boot || !dialogs) {
       // What the entry imports (React aside: its own group) in one file. Left alone, the bundler puts
       // the modules the lazy pages share with the entry (React Query's hooks, the contracts' constants)
       // in files of their own: two more requests before anything paints, on every page.
       boot = moduleSets(srcDir, graph).always;
       group = signedInGroup(srcDir, graph);
       common = sharedSmallModules(srcDir, graph);
+      dialogs = dialogModules(srcDir, graph, new Set([...boot, ...group, ...common]));
       if (process.env.CHUNK_DEBUG) {
         for (const m of group) console.log('[chunks]', path.relative(srcDir, m), graph.getModuleInfo(m)?.code?.length);
         for (const m of common)
           console.log('[chunks:common]', path.relative(srcDir, m), graph.getModuleInfo(m)?.code?.length);
       }
     }
-    return boot.has(id) ? 'boot' : group.has(id) ? 'app-shell' : common.has(id) ? 'common' : null;
+    if (boot.has(id)) return 'boot';
+    if (group.has(id)) return 'app-shell';
+    if (common.has(id)) return 'common';
+    return dialogs.has(id) ? 'dialogs' : null;
   };
 }
 
@@ -132,6 +137,17 @@ export function sharedSmallModules(srcDir: string, graph: ModuleGraph): Set<stri
         signedOut.has(id) && !always.has(id) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= COMMON_MAX_SIZE,
     ),
   );
+}
+
+/**
+ * The dialog and alert dialog (Radix, with its focus trap, scroll lock and their helpers) in one `dialogs`
+ * chunk: the pages with actions (the transactions list's cards, a transaction's page) use both, and left
+ * alone the bundler cut them into eight small files, each a round trip before the list's first paint.
+ */
+export function dialogModules(srcDir: string, graph: ModuleGraph, taken: Set<string>): Set<string> {
+  const { reach } = moduleSets(srcDir, graph);
+  const roots = ['components/ui/dialog.tsx', 'components/ui/alert-dialog.tsx'].map((file) => path.join(srcDir, file));
+  return new Set([...reach(roots, () => false, taken)]);
 }
 
 /** The module-graph walks both groups use: `reach`, and what every page and the signed-out pages load. */
