@@ -6,6 +6,7 @@ import {
   type TDirectMessage,
 } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { sellerEmailOf } from '../transactions/index.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { conversationStates, directMessages, transactions, users } from '../../db/schema/index.js';
 
@@ -47,7 +48,7 @@ export async function listConversations(
 ): Promise<Page<TConversation>> {
   const limit = opts.limit ?? PAGE_LIMITS.conversations.default;
   const after = opts.cursor ? decodeCursor(opts.cursor) : null;
-  const sellerEmail = user.emailVerified ? user.email.toLowerCase() : null;
+  const sellerEmail = sellerEmailOf(user);
   // The very expression the two activity indexes hold, so the planner matches it.
   const activity = sql`coalesce(${transactions.lastMessageAt}, ${transactions.createdAt})`;
   const keyset = after

@@ -3,6 +3,7 @@ export { createTransactionsService, type TransactionsService } from './transacti
 export type { CardPayment, TransactionForPayment } from './transactions.funding.js';
 export {
   relationOf,
+  sellerEmailOf,
   authorize,
   transitionProblem,
   assertTransition,

@@ -2,6 +2,7 @@ import type { TTransactionListQuery } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { runStatement, statement } from '../../db/statements.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import { sellerEmailOf } from './transactions.rules.js';
 
 /**
  * First pages of GET /api/transactions kept in memory, as the JSON text sent, and answered again while
@@ -28,9 +29,6 @@ const VERSION = statement(
           coalesce((select version from list_versions where key = $2), 0)::text || '.' ||
           coalesce((select version from list_versions where key = '*'), 0)::text as version`,
 );
-
-/** The seller side of the caller's list: their email once verified, else nothing (as listTransactionViews). */
-const sellerEmailOf = (user: SessionUser) => (user.emailVerified ? user.email.toLowerCase() : null);
 
 /** The version of everything `user`'s list shows, as one string that changes whenever the list may. */
 export async function listVersion(db: DbOrTx, user: SessionUser): Promise<string> {

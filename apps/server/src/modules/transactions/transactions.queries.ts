@@ -10,7 +10,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
-import { isUuid, relationOf, timersOf } from './transactions.rules.js';
+import { isUuid, relationOf, sellerEmailOf, timersOf } from './transactions.rules.js';
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -226,7 +226,7 @@ export async function listTransactionViews(
   const after = query.cursor ? decodeCursor(query.cursor) : BEFORE_EVERYTHING;
   const rows = await pageStatementFor(db, query.status !== undefined).execute({
     userId: user.id,
-    sellerEmail: user.emailVerified ? user.email.toLowerCase() : null,
+    sellerEmail: sellerEmailOf(user),
     at: after.at,
     afterId: after.id,
     take: query.limit + 1,

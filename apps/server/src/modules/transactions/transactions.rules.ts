@@ -32,6 +32,14 @@ export interface Relation {
 /** The caller's identity as far as a relationship needs it. */
 export type Viewer = Pick<SessionUser, 'id' | 'email' | 'emailVerified' | 'role'>;
 
+/**
+ * The email under which `user` is the seller of transactions, as stored (lower case): theirs once verified,
+ * else none. What lists of "my transactions" match on; relationOf applies the same rule to one row.
+ */
+export function sellerEmailOf(user: Pick<SessionUser, 'email' | 'emailVerified'>): string | null {
+  return user.emailVerified ? user.email.toLowerCase() : null;
+}
+
 /** The one relationship rule: buyer by id, seller by verified email, staff by role, else a stranger. */
 export function relationOf(t: { buyerId: string; sellerEmail: string }, user: Viewer): Relation {
   const isBuyer = t.buyerId === user.id;
