@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
@@ -15,6 +14,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerBodyDepthLimit } from './lib/body-depth.js';
 import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerAuth } from './modules/auth/index.js';
 import { createProviders, createServices, type Providers, type Services } from './services.js';
 import { registerRoutes, registerSockets } from './routes.js';
@@ -94,7 +94,8 @@ export async function buildApp({
   });
 
   // External plugins first, then ours, then routes (fastify/demo order).
-  await app.register(helmet, {
+  // Helmet's headers, built once (lib/security-headers.ts).
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
