@@ -9,6 +9,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
   const apply = helmet(options);
   app.addHook('onRequest', (request, reply, done) => {
-    apply(request.raw, reply.raw, done);
+    // Helmet 8 throws on a bad option instead of passing it on; nothing can fail here per request.
+    apply(request.raw, reply.raw, () => done());
   });
 }
