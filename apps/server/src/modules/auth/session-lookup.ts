@@ -109,11 +109,50 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** The most sessions one statement looks up; a busier turn of the event loop starts another batch. */
+export const SESSION_BATCH_MAX = 100;
+
+/**
+ * Coalesces the lookups asked for in one turn of the event loop into one statement (`token = any(…)`),
+ * as DataLoader does: requests that arrive together share a round trip, its result set and its
+ * parsing. Each lookup is still sent after its request arrived, so it reads the session as committed
+ * by then and revocation stays immediate. A failed statement fails every lookup in its batch.
+ */
+export function coalesceByToken<Row extends { token: string }>(run: (tokens: string[]) => Promise<Row[]>) {
+  type Waiter = { resolve: (row: Row | undefined) => void; reject: (error: unknown) => void };
+  let batch: Map<string, Waiter[]> | undefined;
+
+  async function flush(waiting: Map<string, Waiter[]>) {
+    try {
+      const rows = new Map((await run([...waiting.keys()])).map((row) => [row.token, row]));
+      for (const [token, waiters] of waiting) for (const w of waiters) w.resolve(rows.get(token));
+    } catch (error) {
+      for (const waiters of waiting.values()) for (const w of waiters) w.reject(error);
+    }
+  }
+
+  return (token: string) =>
+    new Promise<Row | undefined>((resolve, reject) => {
+      if (!batch || batch.size >= SESSION_BATCH_MAX) {
+        const next = new Map<string, Waiter[]>();
+        batch = next;
+        setImmediate(() => {
+          if (batch === next) batch = undefined;
+          void flush(next);
+        });
+      }
+      const waiters = batch.get(token);
+      if (waiters) waiters.push({ resolve, reject });
+      else batch.set(token, [{ resolve, reject }]);
+    });
+}
+
 /**
  * The per-request session check without Better Auth's endpoint machinery: verify the cookie's
- * signature in process, then one SQL statement joins the session to its user by token. Revocation
- * stays immediate (the database is asked on every request); expiry, deletion and refresh are left to
- * Better Auth's own getSession, which the caller runs whenever this answers 'delegate'.
+ * signature in process, then one SQL statement joins the session to its user by token (shared by the
+ * requests of the same moment, see coalesceByToken). Revocation stays immediate (the database is asked
+ * for every request); expiry, deletion and refresh are left to Better Auth's own getSession, which the
+ * caller runs whenever this answers 'delegate'.
  */
 export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: WalletBalanceSql) {
   let settings: CookieSettings | undefined;
@@ -143,8 +182,10 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     return settings;
   }
 
-  const byToken = db
+  const tokenIn = sql`${sessions.token} = any(${sql.placeholder('tokens')})`;
+  const sessionsByTokens = db
     .select({
+      token: sessions.token,
       sessionId: sessions.id,
       lastActiveAt: sessions.lastActiveAt,
       expiresAt: sessions.expiresAt,
@@ -159,13 +200,15 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_by_token');
+    .where(tokenIn)
+    .prepare('sessions_by_tokens');
+  const sessionByToken = coalesceByToken((tokens) => sessionsByTokens.execute({ tokens }));
 
   // For the routes that answer the account itself (GET /api/auth/user, /api/auth/session): the same
   // lookup with the whole user row and the wallet balance, so the route needs no statement of its own.
-  const accountByToken = db
+  const accountsByTokens = db
     .select({
+      token: sessions.token,
       sessionId: sessions.id,
       lastActiveAt: sessions.lastActiveAt,
       expiresAt: sessions.expiresAt,
@@ -175,8 +218,9 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_account_by_token');
+    .where(tokenIn)
+    .prepare('session_accounts_by_tokens');
+  const accountByToken = coalesceByToken((tokens) => accountsByTokens.execute({ tokens }));
 
   /** `withAccount`: also read the whole account (the answer's `account`), in the same statement. */
   return async function lookup(cookieHeader: string, withAccount = false): Promise<SessionLookupResult> {
@@ -193,11 +237,11 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     const token = verifySignedToken(value, s.secret);
     if (!token) return { user: null };
 
-    if (!withAccount) return live(s, (await byToken.execute({ token }))[0]);
-    const row = (await accountByToken.execute({ token }))[0];
+    if (!withAccount) return live(s, await sessionByToken(token));
+    const row = await accountByToken(token);
     const found = live(s, row);
     if (!row || typeof found !== 'object' || !found.user) return found;
-    const { sessionId: _id, lastActiveAt: _at, expiresAt: _exp, ...account } = row;
+    const { token: _token, sessionId: _id, lastActiveAt: _at, expiresAt: _exp, ...account } = row;
     return { ...found, account };
   };
 }
