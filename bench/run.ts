@@ -142,16 +142,26 @@ interface Target {
   port: 'app' | 'raw' | 'bare';
   path?: string;
   cookie?: string;
+  /** A different session on each request, in turn (bench/external/many-sessions-client.ts). */
+  cookies?: string[];
 }
 
-function autocannon(url: string, seconds: number, cookie?: string): Promise<{ ops: number; rps: number }> {
-  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+function autocannon(
+  url: string,
+  seconds: number,
+  cookie?: string,
+  cookies?: string[],
+): Promise<{ ops: number; rps: number }> {
+  const args = cookies
+    ? ['--import', 'tsx', here('./external/many-sessions-client.ts'), url, String(CONNECTIONS), String(seconds)]
+    : [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
   if (cookie) args.push('-H', `cookie=${cookie}`);
-  args.push(url);
+  if (!cookies) args.push(url);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: [cookies ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    if (cookies) child.stdin!.end(cookies.join('\n'));
     let out = '';
-    child.stdout.on('data', (d) => (out += d));
+    child.stdout!.on('data', (d) => (out += d));
     child.on('exit', () => {
       try {
         const r = JSON.parse(out) as { requests: { sent: number }; '2xx': number; non2xx: number; errors: number };
@@ -231,6 +241,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
     { name: 'list', kind: 'get', port: 'app', path: '/api/transactions', cookie: lister.cookie },
     { name: 'raw list', kind: 'get', port: 'raw', path: '/raw/transactions' },
     { name: 'auth/user', kind: 'get', port: 'app', path: '/api/auth/user', cookie: buyer.cookie },
+    { name: 'auth/user many', kind: 'get', port: 'app', path: '/api/auth/user', cookies: info.visitors as string[] },
     { name: 'raw auth/user', kind: 'get', port: 'raw', path: '/raw/auth/user' },
     { name: 'health+cookie', kind: 'get', port: 'app', path: '/api/health', cookie: buyer.cookie },
     { name: 'health', kind: 'get', port: 'app', path: '/api/health' },
@@ -246,7 +257,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
     const r =
       t.kind === 'releases'
         ? await releaseClient(info.port, info, seconds)
-        : await autocannon(`http://127.0.0.1:${portOf(t)}${t.path}`, seconds, t.cookie);
+        : await autocannon(`http://127.0.0.1:${portOf(t)}${t.path}`, seconds, t.cookie, t.cookies);
     // Let the server finish what was in flight when the client stopped: until no statement is sent for 200 ms.
     for (let last = -1, now = await statementsNow(); now !== last; last = now, now = await statementsNow()) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -319,6 +330,12 @@ function report(r: Summary) {
     `raw list ${pct(of('raw list')?.ofBare)} of bare`,
   );
   row('auth/user vs bare', pct(of('auth/user')?.ofBare), '≥ 12%', `raw ${pct(of('raw auth/user')?.ofBare)} of bare`);
+  row(
+    'auth/user, a session per request, vs bare',
+    pct(of('auth/user many')?.ofBare),
+    '≥ 12%',
+    `${(of('auth/user many')?.sqlPerOp ?? 0).toFixed(2)} statements a request`,
+  );
   row('auth/user vs its raw SQL', ratio(of('auth/user'), of('raw auth/user')), '-', '');
   row('health+cookie vs bare', pct(of('health+cookie')?.ofBare), '-', `health, no cookie ${pct(of('health')?.ofBare)}`);
   row('releases vs bare', pct(of('releases')?.ofBare), '-', `${(of('releases')?.rps ?? 0).toFixed(1)} releases/s`);

@@ -1,7 +1,8 @@
 /**
  * The product under load, in a process of its own (the benchmark measures its CPU from /proc). Builds
  * the app exactly as the server does, on PostgreSQL (BENCH_PG_URL) or in-memory PGlite, seeds the
- * benchmark's people through the app itself, and prints `READY {…}` with their cookies on stdout.
+ * benchmark's people through the app itself (a buyer and seller, a listing user, BENCH_VISITORS more
+ * people with a session each), and prints `READY {…}` with their cookies on stdout.
  *
  * Beside the app, on a port of its own, a bench-only Fastify instance (never part of the app) serves
  *   /raw/transactions, /raw/auth/user  the SQL statements the app ran for that request, recorded once,
@@ -21,6 +22,8 @@ import { checkLedger } from '../../apps/server/src/ledger/index.js';
 import { counter, countPg, countingPglite, type Recorded } from './sql-counter.js';
 
 const LIST_SIZE = Number(process.env.BENCH_LIST_SIZE ?? 50);
+/** People signed in at once for the many-sessions rows (one per autocannon connection by default). */
+const VISITORS = Number(process.env.BENCH_VISITORS ?? process.env.BENCH_CONNECTIONS ?? 50);
 const PASSWORD = 'Bench-pass-123';
 const pgUrl = process.env.BENCH_PG_URL;
 
@@ -91,6 +94,12 @@ for (let i = 0; i < LIST_SIZE; i++) {
   if (i % 2) await create(lister.cookie, seller.email);
   else await create(counterpart.cookie, lister.email);
 }
+// Many people, each with a session of their own: requests that arrive together carry different cookies.
+const visitors: string[] = [];
+for (let i = 0; i < VISITORS; i += 10) {
+  const batch = await Promise.all(Array.from({ length: Math.min(10, VISITORS - i) }, () => signUp('buyer')));
+  visitors.push(...batch.map((v) => v.cookie));
+}
 const listed = await call(lister.cookie, 'GET', '/api/transactions');
 const listedRows = Array.isArray(listed) ? listed.length : (listed?.items?.length ?? listed?.transactions?.length);
 
@@ -128,6 +137,7 @@ console.log(
     buyer,
     seller,
     lister,
+    visitors,
     listedRows,
     statements: Object.fromEntries(Object.entries(recorded).map(([k, v]) => [k, v.statements.map((s) => s.text)])),
   })}`,
