@@ -138,7 +138,7 @@ interface Run {
 interface Target {
   name: string;
   /** A GET route for autocannon, or the release client. */
-  kind: 'get' | 'releases';
+  kind: 'get' | 'releases' | 'releases pairs';
   port: 'app' | 'raw' | 'bare';
   path?: string;
   cookie?: string;
@@ -176,13 +176,25 @@ function autocannon(
   });
 }
 
-function releaseClient(port: number, info: Started['info'], seconds: number): Promise<{ ops: number; rps: number }> {
+function releaseClient(
+  port: number,
+  info: Started['info'],
+  seconds: number,
+  pairs = false,
+): Promise<{ ops: number; rps: number }> {
   const buyer = info.buyer as { cookie: string };
   const seller = info.seller as { cookie: string; email: string };
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', here('./external/release-client.ts'), String(port), buyer.cookie, seller.cookie, seller.email],
-    { env: { ...process.env, BENCH_RUN_SECONDS: String(seconds) }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: {
+        ...process.env,
+        BENCH_RUN_SECONDS: String(seconds),
+        ...(pairs ? { BENCH_RELEASE_PAIRS: JSON.stringify(info.pairs) } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -238,6 +250,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
   const lister = info.lister as { cookie: string };
   const targets: Target[] = [
     { name: 'releases', kind: 'releases', port: 'app' },
+    { name: 'releases pairs', kind: 'releases pairs', port: 'app' },
     { name: 'list', kind: 'get', port: 'app', path: '/api/transactions', cookie: lister.cookie },
     { name: 'raw list', kind: 'get', port: 'raw', path: '/raw/transactions' },
     { name: 'auth/user', kind: 'get', port: 'app', path: '/api/auth/user', cookie: buyer.cookie },
@@ -255,8 +268,8 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
     const c0 = cpuMs(appPid)!;
     await backends.start();
     const r =
-      t.kind === 'releases'
-        ? await releaseClient(info.port, info, seconds)
+      t.kind !== 'get'
+        ? await releaseClient(info.port, info, seconds, t.kind === 'releases pairs')
         : await autocannon(`http://127.0.0.1:${portOf(t)}${t.path}`, seconds, t.cookie, t.cookies);
     // Let the server finish what was in flight when the client stopped: until no statement is sent for 200 ms.
     for (let last = -1, now = await statementsNow(); now !== last; last = now, now = await statementsNow()) {
@@ -348,6 +361,15 @@ function report(r: Summary) {
       r.engine === 'pglite' ? 'db inside node' : 'PostgreSQL backends',
     );
     row('SQL statements per release', rel.sqlPerOp.toFixed(1), '≤ 12', `+ ${rel.txPerOp.toFixed(1)} transactions`);
+  }
+  const pairs = of('releases pairs');
+  if (pairs) {
+    row(
+      'CPU per release, a pair per loop, ms',
+      `${ms(pairs.nodeCpuMsPerOp + pairs.dbCpuMsPerOp)} (${ms(pairs.nodeCpuMsPerOp)} + ${ms(pairs.dbCpuMsPerOp)})`,
+      '≤ 4',
+      `${pairs.rps.toFixed(1)} releases/s, ${pairs.sqlPerOp.toFixed(1)} statements`,
+    );
   }
   row('server RSS after seeding / at end, MB', `${r.rssAfterSeed} / ${r.rssEnd}`, '-', '');
   row('ledger after the run', r.ledgerOk ? 'ok' : 'BROKEN', 'ok', '');

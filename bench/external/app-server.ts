@@ -22,6 +22,8 @@ import { checkLedger } from '../../apps/server/src/ledger/index.js';
 import { counter, countPg, countingPglite, type Recorded } from './sql-counter.js';
 
 const LIST_SIZE = Number(process.env.BENCH_LIST_SIZE ?? 50);
+/** Buyer and seller pairs for the 'releases pairs' row: one per release loop by default. */
+const RELEASE_PAIRS = Number(process.env.BENCH_RELEASE_CLIENTS ?? 8);
 /** People signed in at once for the many-sessions rows (one per autocannon connection by default). */
 const VISITORS = Number(process.env.BENCH_VISITORS ?? process.env.BENCH_CONNECTIONS ?? 50);
 const PASSWORD = 'Bench-pass-123';
@@ -74,16 +76,27 @@ async function signUp(role: 'buyer' | 'seller') {
 const create = (cookie: string, sellerEmail: string) =>
   call(cookie, 'POST', '/api/transactions', { amount: '10.00', currency: 'USD', sellerEmail, description: 'Bench' });
 
+async function deposit(cookie: string) {
+  const intent = await call(cookie, 'POST', '/api/wallet/deposit', { amount: '100000.00', currency: 'USD' });
+  await call(cookie, 'POST', '/api/payments/sandbox/confirm', {
+    clientSecret: intent.clientSecret,
+    cardNumber: '4242424242424242',
+    expiry: '12/40',
+    cvc: '123',
+  });
+}
+
 const buyer = await signUp('buyer');
 const seller = await signUp('seller');
-const intent = await call(buyer.cookie, 'POST', '/api/wallet/deposit', { amount: '100000.00', currency: 'USD' });
-await call(buyer.cookie, 'POST', '/api/payments/sandbox/confirm', {
-  clientSecret: intent.clientSecret,
-  cardNumber: '4242424242424242',
-  expiry: '12/40',
-  cvc: '123',
-});
-// The deposit settles through the job queue (main.ts polls it; here it runs once, so no poller adds load).
+await deposit(buyer.cookie);
+// A buyer and a seller for each release loop (the 'releases pairs' row): people who do not wait on each other.
+const pairs: { buyerCookie: string; sellerCookie: string; sellerEmail: string }[] = [];
+for (let i = 0; i < RELEASE_PAIRS; i++) {
+  const [b, s] = [await signUp('buyer'), await signUp('seller')];
+  await deposit(b.cookie);
+  pairs.push({ buyerCookie: b.cookie, sellerCookie: s.cookie, sellerEmail: s.email });
+}
+// The deposits settle through the job queue (main.ts polls it; here it runs once, so no poller adds load).
 await app.scheduler.runDue();
 const wallet = await call(buyer.cookie, 'GET', '/api/auth/user');
 if (!wallet) throw new Error('the buyer is not signed in');
@@ -136,6 +149,7 @@ console.log(
     rawPort: (bench.server.address() as AddressInfo).port,
     buyer,
     seller,
+    pairs,
     lister,
     visitors,
     listedRows,

@@ -7,6 +7,10 @@
 import http from 'node:http';
 
 const [port, buyerCookie, sellerCookie, sellerEmail] = process.argv.slice(2) as [string, string, string, string];
+/** BENCH_RELEASE_PAIRS (JSON): a buyer and seller of their own for each loop, in turn; else the one pair. */
+const pairs: { buyerCookie: string; sellerCookie: string; sellerEmail: string }[] = process.env.BENCH_RELEASE_PAIRS
+  ? JSON.parse(process.env.BENCH_RELEASE_PAIRS)
+  : [{ buyerCookie, sellerCookie, sellerEmail }];
 const seconds = Number(process.env.BENCH_RUN_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_RELEASE_CLIENTS ?? 8);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
@@ -50,7 +54,8 @@ let errors = 0;
 const end = Date.now() + seconds * 1000;
 const start = performance.now();
 await Promise.all(
-  Array.from({ length: concurrency }, async () => {
+  Array.from({ length: concurrency }, async (_, loop) => {
+    const { buyerCookie, sellerCookie, sellerEmail } = pairs[loop % pairs.length]!;
     while (Date.now() < end) {
       try {
         const t = await request('POST', '/api/transactions', buyerCookie, {
