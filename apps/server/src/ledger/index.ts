@@ -1,12 +1,14 @@
 /**
- * The double-entry core: the only code that moves money. Callers pass their open database transaction
- * so each movement commits or rolls back with the state change that causes it.
+ * The double-entry core: the only code that moves money. Callers pass their open database transaction,
+ * or write the entry in the state change's own statement (entryCtes), so each movement commits or rolls
+ * back with the state change that causes it.
  */
 export { accountKey, type AccountRef, type AccountType } from './accounts.js';
 export {
   postEntry,
   prepareEntry,
   entryCtes,
+  debitedKeys,
   entryWritten,
   entryFailure,
   ENTRY_RESULT,

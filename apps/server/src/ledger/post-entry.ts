@@ -109,8 +109,11 @@ export interface EntryWritten {
  * reported back (`entryOverdrawn`) and refused by entryWritten, which rolls the caller's database
  * transaction back with everything the statement wrote.
  */
-export function entryCtes(n: number, first: number): string {
+export function entryCtes(n: number, first: number, onlyIf?: string): string {
   const $ = (i: number) => `$${first + i}`;
+  // `onlyIf`: an SQL condition (e.g. that a guarded UPDATE in the same statement changed its row); when it
+  // is false the statement writes no account, entry or posting.
+  const where = onlyIf ? ` WHERE ${onlyIf}` : '';
   const rows = Array.from({ length: n }, (_, i) => {
     const p = 5 + i * 7;
     return `(${$(p)}, ${$(p + 1)}, ${$(p + 2)}, ${$(p + 3)}, ${$(p + 4)}::uuid, ${$(p + 5)}, ${$(p + 6)}::bigint)`;
@@ -120,7 +123,7 @@ export function entryCtes(n: number, first: number): string {
           INSERT INTO ledger_accounts AS a (key, type, currency, user_id, transaction_id, provider, balance, version)
           SELECT key, type, currency, user_id, transaction_id, provider,
                  CASE WHEN amount < 0 AND type <> 'provider_clearing' THEN 0 ELSE amount END, 1
-          FROM v ORDER BY key
+          FROM v${where} ORDER BY key
           ON CONFLICT (key) DO UPDATE
             SET balance = a.balance + (SELECT v.amount FROM v WHERE v.key = excluded.key),
                 version = a.version + 1, updated_at = now()
@@ -128,13 +131,22 @@ export function entryCtes(n: number, first: number): string {
         ),
         entry AS (
           INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
-          VALUES (${$(0)}, ${$(1)}, ${$(2)}::uuid, ${$(3)}, ${$(4)})
+          SELECT ${$(0)}, ${$(1)}, ${$(2)}::uuid, ${$(3)}, ${$(4)}${where}
           RETURNING id
         ),
         posted AS (
           INSERT INTO postings (entry_id, account_id, amount, balance_after, version)
           SELECT entry.id, acc.id, v.amount, acc.balance, acc.version FROM entry, acc JOIN v ON v.key = acc.key
         )`;
+}
+
+/**
+ * The accounts the entry takes money from that must not go below zero (wallets, escrow, fees): a
+ * statement without a database transaction around it requires them to exist already, since the empty
+ * account entryCtes would create for them can only be refused by rolling a transaction back.
+ */
+export function debitedKeys(p: PreparedEntry): string[] {
+  return p.lines.filter(([, { ref, amount }]) => amount < 0n && mustStayNonNegative(ref.type)).map(([key]) => key);
 }
 
 /** The columns of EntryWritten, for the select list of a statement with entryCtes. */

@@ -63,6 +63,36 @@ describe('races', () => {
     expect((await checkLedger(db())).problems).toEqual([]);
   });
 
+  it(`${N} simultaneous fundings of one transaction (one statement each, no lock before it) fund it once`, async () => {
+    const { buyer, seller } = await parties(t.app);
+    const id = await insertTransaction(db(), {
+      buyerId: buyer.user.id,
+      sellerEmail: seller.email,
+      amount: 10_000n,
+      fee: 300n,
+    });
+    await creditWallet(db(), buyer.user.id, 10_300n * 3n);
+
+    const results = await Promise.all(
+      Array.from({ length: N }, () => as(t.app, buyer)('POST', `/api/transactions/${id}/fund-from-wallet`)),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(N - 1);
+    expect(await getWalletBalance(db(), buyer.user.id, 'ZAR')).toBe(10_300n * 2n);
+    expect(await getAccountBalance(db(), `escrow:${id}:ZAR`)).toBe(10_300n);
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number((await rawRows<{ n: number | string }>(db(), query))[0]!.n);
+    expect(await count(sql`select count(*) as n from journal_entries where transaction_id = ${id}`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*) as n from transaction_events where transaction_id = ${id} and action = 'fund_from_wallet'`,
+      ),
+    ).toBe(1);
+    expect(await count(sql`select count(*) as n from jobs where key = ${`deadline:unaccepted:${id}`}`)).toBe(1);
+    expect((await checkLedger(db())).problems).toEqual([]);
+  });
+
   it(`${N} simultaneous accepts (one statement each, no BEGIN/COMMIT) accept once, with one history row and one notification`, async () => {
     const { buyer, seller } = await parties(t.app);
     const id = await insertTransaction(db(), {

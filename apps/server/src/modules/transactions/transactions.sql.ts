@@ -5,6 +5,7 @@ import type { TTransactionStatus } from '@holdfast/contracts';
 import { jobsInsertText, jobsInsertValues, jobsInsertWhereText, jobsShape, type AnyNewJob } from '../../jobs/queue.js';
 import {
   ENTRY_RESULT,
+  debitedKeys,
   entryCtes,
   entryFailure,
   entryWritten,
@@ -103,16 +104,14 @@ const SELLER = (email: string) =>
      where lower(email) = ${email} and email_verified = true limit 1) s on true`;
 const SELLER_COLUMNS = 's.id as "sId", s.first_name as "sFirstName", s.last_name as "sLastName"';
 
-const LOCK = statement(
-  'tx_lock',
-  `select ${ROW('t.')},
+const WITH_PARTIES = `select ${ROW('t.')},
      b.id as "bId", b.first_name as "bFirstName", b.last_name as "bLastName", b.email as "bEmail", ${SELLER_COLUMNS}
    from transactions t
    cross join lateral (select id, first_name, last_name, email from users where id = t.buyer_id limit 1) b
    ${SELLER('t.seller_email')}
-   where t.id = $1
-   for update of t`,
-);
+   where t.id = $1`;
+const LOCK = statement('tx_lock', `${WITH_PARTIES}\n   for update of t`);
+const READ = statement('tx_read', WITH_PARTIES);
 
 /**
  * Locks the transaction row (only that row) and reads it with its parties in one statement; null when it
@@ -122,6 +121,13 @@ const LOCK = statement(
 export async function lockTransactionWithParties(tx: Tx, id: string): Promise<TransactionWithParties | null> {
   if (!isUuid(id)) return null;
   const [row] = await runStatement<RawRow & PartyColumns>(tx, LOCK, [id]);
+  return row ? withParties(row) : null;
+}
+
+/** The same read without the lock, for a change written by writeExpectedChange. */
+export async function readTransactionWithParties(db: DbOrTx, id: string): Promise<TransactionWithParties | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await runStatement<RawRow & PartyColumns>(db, READ, [id]);
   return row ? withParties(row) : null;
 }
 
@@ -142,25 +148,51 @@ export interface Change {
 
 const changeStatements = new Map<string, Statement>();
 
-function changeStatement(setColumns: string[], jobs: readonly AnyNewJob[], entryAccounts: number): Statement {
-  const shape = `${setColumns.join(',')}|${jobsShape(jobs)}|${entryAccounts}`;
+/**
+ * The change's statement. `expected`: for a change written without a lock or a database transaction
+ * around it (writeExpectedChange): the UPDATE happens only while the row still has the statuses it was
+ * read with and the accounts the entry debits exist, and everything else only when it did.
+ */
+function changeStatement(
+  setColumns: string[],
+  jobs: readonly AnyNewJob[],
+  entryAccounts: number,
+  expected?: { debited: number },
+): Statement {
+  const shape = `${setColumns.join(',')}|${jobsShape(jobs)}|${entryAccounts}|${expected?.debited ?? '-'}`;
   let found = changeStatements.get(shape);
   if (!found) {
     // $1 id, $2 status, $3 updated_at (and the history's time), $4 actor, $5 from, $6 action, then the set
-    // columns, then the jobs, then the ledger entry's values (PreparedEntry.values).
+    // columns, then the jobs, then the ledger entry's values (PreparedEntry.values), then for an expected
+    // change the payment status read and the debited accounts' keys.
     const sets = setColumns.map((name, i) => `, ${COLUMNS[name as keyof TransactionRow]} = $${7 + i}`).join('');
-    const queued = jobs.length ? `, queued as (${jobsInsertText(jobs, 7 + setColumns.length)})` : '';
+    const jobsFirst = 7 + setColumns.length;
+    const changed = expected ? 'exists (select 1 from updated)' : undefined;
+    const queued = jobs.length
+      ? `, queued as (${changed ? jobsInsertWhereText(jobs, jobsFirst, changed) : jobsInsertText(jobs, jobsFirst)})`
+      : '';
     const jobValues = jobs.reduce((n, job) => n + (job.maxAttempts ? 5 : 4), 0);
-    // The entry's CTEs lock the accounts in key order as the entry's own statement does; the caller holds
-    // the transaction row's lock already, so locks are still taken in the same order as before.
-    const entry = entryAccounts ? `, ${entryCtes(entryAccounts, 7 + setColumns.length + jobValues)}` : '';
+    const entryFirst = jobsFirst + jobValues;
+    // The entry's CTEs lock the accounts in key order as the entry's own statement does, after the
+    // transaction row (held already by the caller, or taken by this statement's UPDATE): the same order.
+    const entry = entryAccounts ? `, ${entryCtes(entryAccounts, entryFirst, changed)}` : '';
+    let guard = '';
+    if (expected) {
+      const n = entryFirst + (entryAccounts ? 5 + entryAccounts * 7 : 0);
+      const accounts = Array.from(
+        { length: expected.debited },
+        (_, i) => ` and exists (select 1 from ledger_accounts where key = $${n + 1 + i})`,
+      ).join('');
+      guard = ` and status = $5 and payment_status = $${n}${accounts}`;
+    }
+    const history = expected ? `select $1, $4, $5, $2, $6, $3 where ${changed}` : 'values ($1, $4, $5, $2, $6, $3)';
     found = statement(
       'tx_change',
       `with updated as (
-         update transactions set status = $2, updated_at = $3${sets} where id = $1 returning ${ROW('')}
+         update transactions set status = $2, updated_at = $3${sets} where id = $1${guard} returning ${ROW('')}
        ), history as (
          insert into transaction_events (transaction_id, actor_id, from_status, to_status, action, at)
-         values ($1, $4, $5, $2, $6, $3)
+         ${history}
        )${queued}${entry}
        select *${entryAccounts ? `, ${ENTRY_RESULT}` : ''} from updated`,
     );
@@ -171,6 +203,22 @@ function changeStatement(setColumns: string[], jobs: readonly AnyNewJob[], entry
 
 const driverValue = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v);
 
+function changeValues(c: Change, setColumns: string[]): unknown[] {
+  const values: unknown[] = [c.transactionId, c.to, c.now.toISOString(), c.actorId, c.from, c.action];
+  for (const k of setColumns) values.push(driverValue(c.set[k as keyof Changes] ?? null));
+  values.push(...jobsInsertValues(c.jobs));
+  return values;
+}
+
+/** The columns a change sets (as the query builder did: a key whose value is undefined is not set). */
+function setColumnsOf(c: Change): string[] {
+  const setColumns = Object.keys(c.set).filter(
+    (k) => k !== 'status' && k !== 'updatedAt' && c.set[k as keyof Changes] !== undefined,
+  );
+  for (const k of setColumns) if (!(k in COLUMNS)) throw new Error(`unknown transaction column ${k}`);
+  return setColumns;
+}
+
 /**
  * The state change, its history row, its jobs and its ledger entry in one statement (an UPDATE and
  * INSERTs as writable CTEs, all or nothing). Returns the updated row, or null when there is no such row.
@@ -178,14 +226,8 @@ const driverValue = (v: unknown) => (v instanceof Date ? v.toISOString() : typeo
  * wallet), the error must roll the caller's database transaction back, as it does when it propagates.
  */
 export async function writeChange(tx: Tx, c: Change): Promise<TransactionRow | null> {
-  // As the query builder did: a key whose value is undefined is not set.
-  const setColumns = Object.keys(c.set).filter(
-    (k) => k !== 'status' && k !== 'updatedAt' && c.set[k as keyof Changes] !== undefined,
-  );
-  for (const k of setColumns) if (!(k in COLUMNS)) throw new Error(`unknown transaction column ${k}`);
-  const values: unknown[] = [c.transactionId, c.to, c.now.toISOString(), c.actorId, c.from, c.action];
-  for (const k of setColumns) values.push(driverValue(c.set[k as keyof Changes] ?? null));
-  values.push(...jobsInsertValues(c.jobs));
+  const setColumns = setColumnsOf(c);
+  const values = changeValues(c, setColumns);
   const entry = c.entry ? prepareEntry(c.entry) : null;
   if (!entry) {
     const [row] = await runStatement<RawRow>(tx, changeStatement(setColumns, c.jobs, 0), values);
@@ -205,6 +247,39 @@ export async function writeChange(tx: Tx, c: Change): Promise<TransactionRow | n
   if (!row) return null;
   const { entryId, entryAccounts, entryOverdrawn, ...t } = row;
   entryWritten(entry, { entryId, entryAccounts, entryOverdrawn });
+  return toRow(t as RawRow);
+}
+
+/**
+ * The same change, written by its one statement with no lock taken before it and no database transaction
+ * around it: for a row read moments ago (status `c.from`, payment status `paymentStatus`). The UPDATE
+ * takes the row's lock and re-checks both statuses on its latest version; everything else is written only
+ * when it changed the row. Null when it did not (the row moved on, or an account the entry debits does
+ * not exist yet): the caller then takes the locked path, which gives the exact answer. An overdraft of an
+ * existing account fails the whole statement (INSUFFICIENT_FUNDS, nothing written).
+ */
+export async function writeExpectedChange(
+  db: DbOrTx,
+  c: Change,
+  paymentStatus: string,
+): Promise<TransactionRow | null> {
+  const setColumns = setColumnsOf(c);
+  const values = changeValues(c, setColumns);
+  const entry = c.entry ? prepareEntry(c.entry) : null;
+  const debited = entry ? debitedKeys(entry) : [];
+  if (entry) values.push(...entry.values);
+  values.push(paymentStatus, ...debited);
+  const s = changeStatement(setColumns, c.jobs, entry?.lines.length ?? 0, { debited: debited.length });
+  let row: (RawRow & Partial<EntryWritten>) | undefined;
+  try {
+    [row] = await runStatement<RawRow & Partial<EntryWritten>>(db, s, values);
+  } catch (error) {
+    throw entry ? entryFailure(error, entry) : error;
+  }
+  if (!row) return null;
+  const { entryId, entryAccounts, entryOverdrawn, ...t } = row;
+  // Every debited account existed (the guard), so none was created empty: entryWritten finds no overdraft.
+  if (entry) entryWritten(entry, { entryId: entryId!, entryAccounts: entryAccounts!, entryOverdrawn: entryOverdrawn! });
   return toRow(t as RawRow);
 }
 

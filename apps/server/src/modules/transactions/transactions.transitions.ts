@@ -1,12 +1,12 @@
 import { ESCROW_TIMERS, TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@holdfast/contracts';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import type { AnyNewJob } from '../../jobs/queue.js';
 import { DAY } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
 import { refundEntry, releaseEntry, type EntryInput } from '../../ledger/index.js';
 import { notifyJob, type NotificationEvent } from '../notifications/index.js';
 import { findSellerId, type TransactionRow } from './transactions.queries.js';
-import { writeChange, type Changes } from './transactions.sql.js';
+import { writeChange, writeExpectedChange, type Change, type Changes } from './transactions.sql.js';
 import { ENDINGS, inspectionEndsAt, inspectionReminderAt, type Ending } from './transactions.rules.js';
 
 /**
@@ -18,27 +18,21 @@ import { ENDINGS, inspectionEndsAt, inspectionReminderAt, type Ending } from './
 /** Who acted: a person's id, or null when the system did (a timer, a payment provider). */
 export type ActorId = string | null;
 
-/**
- * Writes a state change, records it in the history, reports it (the notify job) and queues its timers
- * (`jobs`): the last step of every transition, in one statement (an UPDATE and INSERTs as writable
- * CTEs, all or nothing). Returns the updated row, so the caller's view needs no second read.
- */
-export async function commitChange(
-  tx: Tx,
-  t: TransactionRow,
-  c: {
-    actorId: ActorId;
-    action: string;
-    to: TTransactionStatus;
-    now: Date;
-    set?: Changes;
-    event?: NotificationEvent;
-    jobs?: AnyNewJob[];
-    /** The money the change moves (a ledger/movements.ts entry), written by the same statement. */
-    entry?: EntryInput;
-  },
-): Promise<TransactionRow> {
-  const row = await writeChange(tx, {
+/** What a transition writes: its history action, new status, columns, notification, timers and money. */
+export interface ChangeSpec {
+  actorId: ActorId;
+  action: string;
+  to: TTransactionStatus;
+  now: Date;
+  set?: Changes;
+  event?: NotificationEvent;
+  jobs?: AnyNewJob[];
+  /** The money the change moves (a ledger/movements.ts entry), written by the same statement. */
+  entry?: EntryInput;
+}
+
+function toChange(t: TransactionRow, c: ChangeSpec): Change {
+  return {
     transactionId: t.id,
     actorId: c.actorId,
     action: c.action,
@@ -48,10 +42,28 @@ export async function commitChange(
     set: c.set ?? {},
     jobs: [...(c.event ? [notifyJob(c.event, c.now)] : []), ...(c.jobs ?? [])],
     ...(c.entry ? { entry: c.entry } : {}),
-  });
+  };
+}
+
+/**
+ * Writes a state change, records it in the history, reports it (the notify job) and queues its timers
+ * (`jobs`): the last step of every transition, in one statement (an UPDATE and INSERTs as writable
+ * CTEs, all or nothing). Returns the updated row, so the caller's view needs no second read.
+ */
+export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow> {
+  const row = await writeChange(tx, toChange(t, c));
   // The caller holds the row's lock, so the row is there.
   if (!row) throw new Error(`transaction ${t.id} vanished while locked`);
   return row;
+}
+
+/**
+ * The same change for a row read without its lock (`t`, its statuses checked by the caller's rules):
+ * one statement, no database transaction, written only while the row still has t's statuses (see
+ * writeExpectedChange). Null when it no longer does: the caller takes the locked path.
+ */
+export function commitExpectedChange(db: DbOrTx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow | null> {
+  return writeExpectedChange(db, toChange(t, c), t.paymentStatus);
 }
 
 /** The unfunded deadline, queued when the transaction is created. */
@@ -69,12 +81,11 @@ export function unfundedDeadlineJob(transactionId: string, createdAt: Date): Any
  * the payment status and time, the history, the notification, and while the seller has not accepted yet,
  * the unaccepted deadline.
  */
-export function markFunded(
-  tx: Tx,
+export function fundedChange(
   t: TransactionRow,
   c: { actorId: ActorId; action: string; now: Date; entry: EntryInput },
-) {
-  return commitChange(tx, t, {
+): ChangeSpec {
+  return {
     ...c,
     to: t.status,
     set: { paymentStatus: 'succeeded', fundedAt: c.now },
@@ -90,7 +101,16 @@ export function markFunded(
             },
           ]
         : [],
-  });
+  };
+}
+
+/** fundedChange written under the row's lock. */
+export function markFunded(
+  tx: Tx,
+  t: TransactionRow,
+  c: { actorId: ActorId; action: string; now: Date; entry: EntryInput },
+) {
+  return commitChange(tx, t, fundedChange(t, c));
 }
 
 /** The seller marks it delivered: the inspection period starts, with its reminder and its automatic release. */
@@ -138,6 +158,29 @@ export function markDelivered(
  * Escrow pays the fee to fees and the amount to the seller's wallet: the buyer's confirmation, or the
  * end of the inspection period (`automatic`, recorded with the system as the actor).
  */
+export function releaseChange(
+  t: TransactionRow,
+  c: { actorId: ActorId; now: Date; automatic: boolean; sellerId: string },
+): ChangeSpec {
+  return {
+    actorId: c.actorId,
+    action: c.automatic ? 'auto_release' : 'confirm',
+    to: 'completed',
+    now: c.now,
+    set: { completedAt: c.now },
+    event: { type: 'transaction.released', transactionId: t.id, automatic: c.automatic },
+    entry: releaseEntry({
+      transactionId: t.id,
+      sellerId: c.sellerId,
+      currency: t.currency,
+      amount: t.amount,
+      fee: t.fee,
+      ...(c.automatic ? { memo: 'Released automatically after the inspection period' } : {}),
+    }),
+  };
+}
+
+/** releaseChange written under the row's lock; a seller without a verified account is SELLER_MISSING. */
 export async function releaseToSeller(
   tx: Tx,
   t: TransactionRow,
@@ -151,22 +194,7 @@ export async function releaseToSeller(
 ) {
   const sellerId = c.sellerId !== undefined ? c.sellerId : await findSellerId(tx, t.sellerEmail);
   if (!sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
-  return commitChange(tx, t, {
-    actorId: c.actorId,
-    action: c.automatic ? 'auto_release' : 'confirm',
-    to: 'completed',
-    now: c.now,
-    set: { completedAt: c.now },
-    event: { type: 'transaction.released', transactionId: t.id, automatic: c.automatic },
-    entry: releaseEntry({
-      transactionId: t.id,
-      sellerId,
-      currency: t.currency,
-      amount: t.amount,
-      fee: t.fee,
-      ...(c.automatic ? { memo: 'Released automatically after the inspection period' } : {}),
-    }),
-  });
+  return commitChange(tx, t, releaseChange(t, { ...c, sellerId }));
 }
 
 /** Ends a deal as cancelled (by a party or a deadline); money held in escrow returns to the buyer's wallet. */
