@@ -109,6 +109,9 @@ export function verifySignedToken(value: string, secret: string): string | null 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** Genuine session cookies remembered as verified (about 250 bytes each). */
+const VERIFIED_COOKIES_MAX = 10_000;
+
 /** The most sessions one statement looks up; a busier turn of the event loop starts another batch. */
 export const SESSION_BATCH_MAX = 100;
 
@@ -222,6 +225,20 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     .prepare('session_accounts_by_tokens');
   const accountByToken = coalesceByToken((tokens) => accountsByTokens.execute({ tokens }));
 
+  // Cookies whose signature was checked already: a signed-in browser sends the same one on every request.
+  // Only genuine ones are kept, so a forger cannot fill it; all dropped at once when it is full.
+  const verified = new Map<string, string>();
+  function tokenOf(value: string, secret: string): string | null {
+    const known = verified.get(value);
+    if (known !== undefined) return known;
+    const token = verifySignedToken(value, secret);
+    if (token) {
+      if (verified.size >= VERIFIED_COOKIES_MAX) verified.clear();
+      verified.set(value, token);
+    }
+    return token;
+  }
+
   /** `withAccount`: also read the whole account (the answer's `account`), in the same statement. */
   return async function lookup(cookieHeader: string, withAccount = false): Promise<SessionLookupResult> {
     const s = settings ?? (await cookieSettings());
@@ -234,7 +251,7 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     }
     const value = cookies.get(s.sessionToken);
     if (!value) return { user: null };
-    const token = verifySignedToken(value, s.secret);
+    const token = tokenOf(value, s.secret);
     if (!token) return { user: null };
 
     if (!withAccount) return live(s, await sessionByToken(token));
