@@ -252,6 +252,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
     { name: 'releases', kind: 'releases', port: 'app' },
     { name: 'releases pairs', kind: 'releases pairs', port: 'app' },
     { name: 'list', kind: 'get', port: 'app', path: '/api/transactions', cookie: lister.cookie },
+    { name: 'list many', kind: 'get', port: 'app', path: '/api/transactions', cookies: info.visitors as string[] },
     { name: 'raw list', kind: 'get', port: 'raw', path: '/raw/transactions' },
     { name: 'auth/user', kind: 'get', port: 'app', path: '/api/auth/user', cookie: buyer.cookie },
     { name: 'auth/user many', kind: 'get', port: 'app', path: '/api/auth/user', cookies: info.visitors as string[] },
@@ -336,6 +337,12 @@ function report(r: Summary) {
   const of = (name: string) => s[name];
   const ratio = (a?: { rps: number }, b?: { rps: number }) => (a && b ? pct(a.rps / b.rps) : '-');
   row('list (50 rows) vs bare', pct(of('list')?.ofBare), '≥ 6%', `bare ${Math.round(of('list')?.bareRps ?? 0)}/s`);
+  row(
+    'list, a person per request, vs bare',
+    pct(of('list many')?.ofBare),
+    '≥ 6%',
+    `${(of('list many')?.sqlPerOp ?? 0).toFixed(2)} statements a request`,
+  );
   row(
     'list vs its raw SQL',
     ratio(of('list'), of('raw list')),

@@ -100,17 +100,22 @@ for (let i = 0; i < RELEASE_PAIRS; i++) {
 await app.scheduler.runDue();
 const wallet = await call(buyer.cookie, 'GET', '/api/auth/user');
 if (!wallet) throw new Error('the buyer is not signed in');
-// The listing user: a fixed set, half bought and half sold (both party lookups run), whatever the release rate.
-const lister = await signUp('buyer');
+// A listing user's fixed set, half bought and half sold (both party lookups run), whatever the release rate.
 const counterpart = await signUp('buyer');
-for (let i = 0; i < LIST_SIZE; i++) {
-  if (i % 2) await create(lister.cookie, seller.email);
-  else await create(counterpart.cookie, lister.email);
+async function fillList(person: { cookie: string; email: string }) {
+  for (let i = 0; i < LIST_SIZE; i++) {
+    if (i % 2) await create(person.cookie, seller.email);
+    else await create(counterpart.cookie, person.email);
+  }
 }
-// Many people, each with a session of their own: requests that arrive together carry different cookies.
+const lister = await signUp('buyer');
+await fillList(lister);
+// Many people, each with a session and a list of their own: requests that arrive together carry
+// different cookies and ask for different lists.
 const visitors: string[] = [];
 for (let i = 0; i < VISITORS; i += 10) {
   const batch = await Promise.all(Array.from({ length: Math.min(10, VISITORS - i) }, () => signUp('buyer')));
+  await Promise.all(batch.map(fillList));
   visitors.push(...batch.map((v) => v.cookie));
 }
 const listed = await call(lister.cookie, 'GET', '/api/transactions');
