@@ -3,16 +3,21 @@
  * or write the entry in the state change's own statement (entryCtes), so each movement commits or rolls
  * back with the state change that causes it.
  */
-export { accountKey, type AccountRef, type AccountType } from './accounts.js';
+export { accountKey, type AccountRef, type AccountRefSql, type AccountType } from './accounts.js';
 export {
   postEntry,
   prepareEntry,
   entryCtes,
-  debitedKeys,
   entryWritten,
   entryFailure,
   ENTRY_RESULT,
+  ENTRY_SQL_RESULT,
+  entrySqlCtes,
+  entrySqlGuard,
+  entrySqlWritten,
+  entrySqlFailure,
   LedgerError,
+  type EntrySql,
   type EntryInput,
   type EntryKind,
   type EntryWritten,
@@ -24,11 +29,13 @@ export {
   depositToWallet,
   fundEscrowFromWallet,
   walletFundingEntry,
+  walletFundingEntrySql,
   fundEscrowByCard,
   cardFundingEntry,
   returnCardPaymentToWallet,
   releaseEscrow,
   releaseEntry,
+  releaseEntrySql,
   refundEscrow,
   refundEntry,
   splitEscrow,

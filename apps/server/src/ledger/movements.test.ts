@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { journalEntries } from '../db/schema/index.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { creditWallet, insertTransaction, insertUser } from '../test/money-factories.js';
+import { accountKeySql } from './accounts.js';
+import { rawRows } from './queries.js';
 import {
   accountKey,
   checkLedger,
+  prepareEntry,
+  releaseEntry,
+  releaseEntrySql,
+  walletFundingEntry,
+  walletFundingEntrySql,
+  type EntryInput,
+  type EntrySql,
   depositToWallet,
   fundEscrowByCard,
   fundEscrowFromWallet,
@@ -305,4 +314,72 @@ describe('money out of escrow', () => {
     expect((await entriesOf(t)).map((e) => e.kind)).toEqual(['wallet_funding']);
     await expectHealthy();
   });
+});
+
+describe('the entries a release path statement reads from its row', () => {
+  /** The postings an EntrySql gives for the row `from` (zero ones dropped, as the statement drops them). */
+  async function postingsOf(e: EntrySql, from: string) {
+    const select = e.postings
+      .map((p) => `select ${accountKeySql(p.account)} as key, (${p.amount})::bigint as amount from ${from}`)
+      .join(' union all ');
+    const rows = await rawRows<{ key: string; amount: string | number }>(
+      db(),
+      sql.raw(`select key, amount from (${select}) p where amount <> 0 order by key`),
+    );
+    return rows.map((r) => [r.key, BigInt(r.amount)]);
+  }
+  const linesOf = (entry: EntryInput) => prepareEntry(entry).lines.map(([key, { amount }]) => [key, amount]);
+  /** The accounts marked as debited, by type, against those the function's entry takes money from. */
+  const debits = (e: EntrySql, entry: EntryInput) => [
+    e.postings.filter((p) => p.debit).map((p) => p.account.type),
+    entry.postings.filter((p) => p.amount < 0n).map((p) => p.account.type),
+  ];
+
+  for (const fee of [300n, 0n]) {
+    it(`walletFundingEntrySql and releaseEntrySql give exactly what their functions give (fee ${fee})`, async () => {
+      const deal = {
+        id: randomUUID(),
+        buyer: randomUUID(),
+        seller: randomUUID(),
+        currency: 'USD',
+        amount: 10_000n,
+        fee,
+      };
+      const total = deal.amount + deal.fee;
+      const row = `(select '${deal.id}'::uuid as id, '${deal.buyer}'::text as buyer, '${deal.seller}'::text as seller,
+        '${deal.currency}'::text as currency, ${deal.amount}::bigint as amount, ${deal.fee}::bigint as fee,
+        ${total}::bigint as total) u`;
+
+      const funding = walletFundingEntry({ transactionId: deal.id, buyerId: deal.buyer, currency: 'USD', total });
+      const fundingSql = walletFundingEntrySql({
+        transactionId: 'u.id',
+        buyerId: 'u.buyer',
+        currency: 'u.currency',
+        total: 'u.total',
+      });
+      expect(await postingsOf(fundingSql, row)).toEqual(linesOf(funding));
+      expect([fundingSql.kind, fundingSql.memo]).toEqual([funding.kind, funding.memo]);
+      const [fundingDebits, fundingNegatives] = debits(fundingSql, funding);
+      expect(fundingDebits).toEqual(fundingNegatives);
+
+      const release = releaseEntry({
+        transactionId: deal.id,
+        sellerId: deal.seller,
+        currency: 'USD',
+        amount: deal.amount,
+        fee: deal.fee,
+      });
+      const releaseSql = releaseEntrySql({
+        transactionId: 'u.id',
+        sellerId: 'u.seller',
+        currency: 'u.currency',
+        amount: 'u.amount',
+        fee: 'u.fee',
+      });
+      expect(await postingsOf(releaseSql, row)).toEqual(linesOf(release));
+      expect([releaseSql.kind, releaseSql.memo]).toEqual([release.kind, release.memo]);
+      const [releaseDebits, releaseNegatives] = debits(releaseSql, release);
+      expect(releaseDebits).toEqual(releaseNegatives);
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { splitEscrowAmounts } from '@holdfast/contracts';
 import type { Tx } from '../db/client.js';
 import type { AccountRef } from './accounts.js';
-import { LedgerError, postEntry, type EntryInput } from './post-entry.js';
+import { LedgerError, postEntry, type EntryInput, type EntrySql } from './post-entry.js';
 
 /**
  * Every way money can move, one named function each: the one place to read which accounts a movement
@@ -76,13 +76,15 @@ export function fundEscrowFromWallet(tx: Tx, m: WalletFunding) {
   return postEntry(tx, walletFundingEntry(m));
 }
 
+const FUNDED_FROM_WALLET = 'Funded from wallet';
+
 /** fundEscrowFromWallet's entry. */
 export function walletFundingEntry(m: WalletFunding): EntryInput {
   return {
     kind: 'wallet_funding',
     transactionId: m.transactionId,
     userId: m.buyerId,
-    memo: 'Funded from wallet',
+    memo: FUNDED_FROM_WALLET,
     postings: [
       { account: wallet(m.buyerId, m.currency), amount: -m.total },
       { account: escrow(m.transactionId, m.currency), amount: m.total },
@@ -139,17 +141,61 @@ export function releaseEscrow(tx: Tx, m: Release) {
   return postEntry(tx, releaseEntry(m));
 }
 
+const BUYER_CONFIRMED = 'Buyer confirmed receipt';
+
 /** releaseEscrow's entry. */
 export function releaseEntry(m: Release): EntryInput {
   return {
     kind: 'release',
     transactionId: m.transactionId,
     userId: m.sellerId,
-    memo: m.memo ?? 'Buyer confirmed receipt',
+    memo: m.memo ?? BUYER_CONFIRMED,
     postings: [
       { account: escrow(m.transactionId, m.currency), amount: -(m.amount + m.fee) },
       { account: fees(m.currency), amount: m.fee },
       { account: wallet(m.sellerId, m.currency), amount: m.amount },
+    ],
+  };
+}
+
+/*
+ * The two entries a release's own requests write (funding from the wallet, the buyer's confirmation) also
+ * exist with SQL expressions for their values, for the statement that changes the deal and reads its
+ * total, currency and parties from the row it changes (transactions.sql.ts guarded changes): the same
+ * kind, memo, accounts and amounts, written out beside the functions above; movements.test.ts checks that
+ * each gives exactly what its function gives.
+ */
+type Sql<T> = { [K in keyof T]: string };
+
+/** walletFundingEntry with SQL expressions. */
+export function walletFundingEntrySql(m: Sql<WalletFunding>): EntrySql {
+  return {
+    kind: 'wallet_funding',
+    transactionId: m.transactionId,
+    userId: m.buyerId,
+    memo: FUNDED_FROM_WALLET,
+    postings: [
+      { account: { type: 'wallet', userId: m.buyerId, currency: m.currency }, amount: `-(${m.total})`, debit: true },
+      { account: { type: 'escrow', transactionId: m.transactionId, currency: m.currency }, amount: m.total },
+    ],
+  };
+}
+
+/** releaseEntry (the buyer's confirmation) with SQL expressions. */
+export function releaseEntrySql(m: Sql<Omit<Release, 'memo'>>): EntrySql {
+  return {
+    kind: 'release',
+    transactionId: m.transactionId,
+    userId: m.sellerId,
+    memo: BUYER_CONFIRMED,
+    postings: [
+      {
+        account: { type: 'escrow', transactionId: m.transactionId, currency: m.currency },
+        amount: `-(${m.amount} + ${m.fee})`,
+        debit: true,
+      },
+      { account: { type: 'fees', currency: m.currency }, amount: m.fee },
+      { account: { type: 'wallet', userId: m.sellerId, currency: m.currency }, amount: m.amount },
     ],
   };
 }

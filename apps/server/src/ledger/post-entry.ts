@@ -3,7 +3,14 @@ import type { journalEntries } from '../db/schema/index.js';
 import { runStatement, statement, type Statement } from '../db/statements.js';
 import { TRANSACTION_MESSAGES } from '@holdfast/contracts';
 import { appError } from '../lib/errors.js';
-import { accountColumns, accountKey, mustStayNonNegative, type AccountRef } from './accounts.js';
+import {
+  accountColumns,
+  accountKey,
+  accountKeySql,
+  mustStayNonNegative,
+  type AccountRef,
+  type AccountRefSql,
+} from './accounts.js';
 
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
 
@@ -109,50 +116,120 @@ export interface EntryWritten {
  * reported back (`entryOverdrawn`) and refused by entryWritten, which rolls the caller's database
  * transaction back with everything the statement wrote.
  */
-export function entryCtes(n: number, first: number, onlyIf?: string): string {
+export function entryCtes(n: number, first: number): string {
   const $ = (i: number) => `$${first + i}`;
-  // `onlyIf`: an SQL condition (e.g. that a guarded UPDATE in the same statement changed its row); when it
-  // is false the statement writes no account, entry or posting.
-  const where = onlyIf ? ` WHERE ${onlyIf}` : '';
   const rows = Array.from({ length: n }, (_, i) => {
     const p = 5 + i * 7;
     return `(${$(p)}, ${$(p + 1)}, ${$(p + 2)}, ${$(p + 3)}, ${$(p + 4)}::uuid, ${$(p + 5)}, ${$(p + 6)}::bigint)`;
   });
   return `v (key, type, currency, user_id, transaction_id, provider, amount) AS (VALUES ${rows.join(', ')}),
-        acc AS (
+        ${accountsCte()},
+        entry AS (
+          INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
+          VALUES (${$(0)}, ${$(1)}, ${$(2)}::uuid, ${$(3)}, ${$(4)})
+          RETURNING id
+        ),
+        ${POSTED_CTE}`;
+}
+
+/** The upsert of the entry's accounts from `v`, in key order (see entryCtes). */
+function accountsCte(): string {
+  return `acc AS (
           INSERT INTO ledger_accounts AS a (key, type, currency, user_id, transaction_id, provider, balance, version)
           SELECT key, type, currency, user_id, transaction_id, provider,
                  CASE WHEN amount < 0 AND type <> 'provider_clearing' THEN 0 ELSE amount END, 1
-          FROM v${where} ORDER BY key
+          FROM v ORDER BY key
           ON CONFLICT (key) DO UPDATE
             SET balance = a.balance + (SELECT v.amount FROM v WHERE v.key = excluded.key),
                 version = a.version + 1, updated_at = now()
           RETURNING a.id, a.key, a.balance, a.version, a.xmax = 0 AS created
-        ),
-        entry AS (
-          INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
-          SELECT ${$(0)}, ${$(1)}, ${$(2)}::uuid, ${$(3)}, ${$(4)}${where}
-          RETURNING id
-        ),
-        posted AS (
-          INSERT INTO postings (entry_id, account_id, amount, balance_after, version)
-          SELECT entry.id, acc.id, v.amount, acc.balance, acc.version FROM entry, acc JOIN v ON v.key = acc.key
         )`;
 }
 
+const POSTED_CTE = `posted AS (
+          INSERT INTO postings (entry_id, account_id, amount, balance_after, version)
+          SELECT entry.id, acc.id, v.amount, acc.balance, acc.version FROM entry, acc JOIN v ON v.key = acc.key
+        )`;
+
+/** An entry whose values are SQL expressions over a row (movements.ts `walletFundingEntrySql`, `releaseEntrySql`). */
+export interface EntrySql {
+  kind: EntryKind;
+  memo: string;
+  transactionId: string;
+  userId: string;
+  /** `debit`: the posting takes money from its account (its amount is negative). */
+  postings: { account: AccountRefSql; amount: string; debit?: true }[];
+}
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
 /**
- * The accounts the entry takes money from that must not go below zero (wallets, escrow, fees): a
- * statement without a database transaction around it requires them to exist already, since the empty
- * account entryCtes would create for them can only be refused by rolling a transaction back.
+ * The CTEs of an entry read from `from` (e.g. `updated u`; no row there, no entry): `v` from the row, zero
+ * postings dropped as prepareEntry drops them, then the same upsert of the accounts in key order and the
+ * same journal entry and postings as entryCtes. The statement selects ENTRY_SQL_RESULT and hands the row
+ * to entrySqlWritten, a failure to entrySqlFailure; its UPDATE carries entrySqlGuard.
  */
-export function debitedKeys(p: PreparedEntry): string[] {
-  return p.lines.filter(([, { ref, amount }]) => amount < 0n && mustStayNonNegative(ref.type)).map(([key]) => key);
+export function entrySqlCtes(e: EntrySql, from: string): string {
+  const rows = e.postings.map(({ account: a, amount }) => {
+    const userId = a.type === 'wallet' ? a.userId : 'null';
+    const transactionId = a.type === 'escrow' ? a.transactionId : 'null';
+    return `(${accountKeySql(a)}, ${literal(a.type)}, ${a.currency}, (${userId})::text, (${transactionId})::uuid, null::text, (${amount})::bigint)`;
+  });
+  return `v (key, type, currency, user_id, transaction_id, provider, amount) AS (
+          SELECT p.* FROM ${from}
+          CROSS JOIN LATERAL (VALUES ${rows.join(', ')}) AS p (key, type, currency, user_id, transaction_id, provider, amount)
+          WHERE p.amount <> 0
+        ),
+        ${accountsCte()},
+        entry AS (
+          INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
+          SELECT ${literal(e.kind)}, ${literal(e.memo)}, (${e.transactionId})::uuid, null, ${e.userId} FROM ${from}
+          RETURNING id
+        ),
+        ${POSTED_CTE}`;
+}
+
+/**
+ * The condition for the UPDATE whose row an EntrySql reads (`e` built over that UPDATE's columns): every
+ * account has a key (no owner is missing, e.g. a seller without an account), and every account the entry
+ * takes money from that must stay non-negative exists already. The statement can then fail only on an
+ * overdraft (the CHECK, all of it undone), never create an empty account it would have to take back.
+ */
+export function entrySqlGuard(e: EntrySql): string {
+  const keyed = e.postings.map(({ account }) => `${accountKeySql(account)} is not null`);
+  // One primary-key probe each (a plain EXISTS on the unique key, never a scan of the accounts).
+  const debited = e.postings
+    .filter((p) => p.debit && mustStayNonNegative(p.account.type))
+    .map(({ account }) => `exists (select 1 from ledger_accounts a where a.key = ${accountKeySql(account)})`);
+  return [...keyed, ...debited].join(' and ');
+}
+
+/** Checks what an EntrySql statement reported; nothing here can fail while entrySqlGuard held. */
+export function entrySqlWritten(e: EntrySql, written: EntryWritten & { entryLines: number }): void {
+  if (written.entryOverdrawn)
+    throw new LedgerError(`entry ${e.kind} created the debited account ${written.entryOverdrawn}`);
+  const lines = Number(written.entryLines);
+  if (lines < 2 || Number(written.entryAccounts) !== lines) {
+    throw new LedgerError(`entry ${e.kind} updated ${written.entryAccounts} of ${lines} accounts`);
+  }
+}
+
+/** The error to raise when an EntrySql statement failed: INSUFFICIENT_FUNDS for a wallet's overdraft, as entryFailure. */
+export function entrySqlFailure(error: unknown): unknown {
+  const pgError = nonNegativeViolation(error);
+  if (!pgError) return error;
+  // The failing row (the error's detail) names the account; its key starts with its type.
+  const key = /(wallet|escrow|fees|payouts_pending):[^,)]*/.exec(pgError.detail ?? '')?.[0] ?? 'an account';
+  return refusalOf(key.startsWith('wallet:') ? 'wallet' : 'escrow', key);
 }
 
 /** The columns of EntryWritten, for the select list of a statement with entryCtes. */
 export const ENTRY_RESULT = `(SELECT id FROM entry) AS "entryId", (SELECT count(*) FROM acc)::integer AS "entryAccounts",
         (SELECT min(acc.key) FROM acc JOIN v ON v.key = acc.key
           WHERE acc.created AND v.amount < 0 AND v.type <> 'provider_clearing') AS "entryOverdrawn"`;
+
+/** ENTRY_RESULT and the number of postings the entry had (entrySqlWritten compares). */
+export const ENTRY_SQL_RESULT = `${ENTRY_RESULT}, (SELECT count(*) FROM v)::integer AS "entryLines"`;
 
 /** Checks what the statement reported: an overdrawn empty wallet is INSUFFICIENT_FUNDS, a short write a LedgerError. */
 export function entryWritten(p: PreparedEntry, written: EntryWritten | undefined): { entryId: string } {
@@ -182,17 +259,28 @@ function entryStatement(n: number): Statement {
 
 /** A debit that would take `line`'s account below zero: the customer's INSUFFICIENT_FUNDS for a wallet, else a bug. */
 function refusal([key, { ref }]: Line): Error {
-  if (ref.type === 'wallet') return appError('INSUFFICIENT_FUNDS', TRANSACTION_MESSAGES.insufficientFunds);
+  return refusalOf(ref.type, key);
+}
+
+function refusalOf(type: AccountRef['type'], key: string): Error {
+  if (type === 'wallet') return appError('INSUFFICIENT_FUNDS', TRANSACTION_MESSAGES.insufficientFunds);
   return new LedgerError(`${key} would go negative`);
 }
 
-/** The refusal when the statement failed on ledger_accounts_non_negative; null for any other failure. */
-function overdraft(error: unknown, lines: Line[]): Error | null {
+/** The failure of ledger_accounts_non_negative inside `error` (or its causes); null for any other failure. */
+function nonNegativeViolation(error: unknown): { detail?: string } | null {
   let e: unknown = error;
   while (e && typeof e === 'object' && (e as { code?: string }).code !== '23514') e = (e as { cause?: unknown }).cause;
   const pgError = e as { constraint?: string; detail?: string } | undefined;
   if (!pgError) return null;
   if (pgError.constraint !== undefined && pgError.constraint !== 'ledger_accounts_non_negative') return null;
+  return pgError;
+}
+
+/** The refusal when the statement failed on ledger_accounts_non_negative; null for any other failure. */
+function overdraft(error: unknown, lines: Line[]): Error | null {
+  const pgError = nonNegativeViolation(error);
+  if (!pgError) return null;
   const debited = lines.filter(([, { ref, amount }]) => amount < 0n && mustStayNonNegative(ref.type));
   // The failing row (the error's detail) names the account; with one debited account it is that one.
   const line = debited.find(([key]) => pgError.detail?.includes(key)) ?? debited[0];

@@ -93,6 +93,49 @@ describe('races', () => {
     expect((await checkLedger(db())).problems).toEqual([]);
   });
 
+  it('a confirmation whose seller no longer has a verified account releases nothing (SELLER_MISSING)', async () => {
+    const { buyer, seller, transaction } = await acceptedFundedTransaction(t.app, { amount: '100.00' });
+    await db().execute(sql`update users set email_verified = false where id = ${seller.user.id}`);
+    const res = await as(t.app, buyer)('PATCH', `/api/transactions/${transaction.id}/confirm`, {
+      confirmationPhrase: CONFIRMATION_PHRASE,
+    });
+    expect(res.json()).toMatchObject({ code: 'SELLER_MISSING' });
+    expect(await getAccountBalance(db(), `escrow:${transaction.id}:ZAR`)).toBe(10_300n);
+    const [row] = await rawRows<{ status: string }>(
+      db(),
+      sql`select status from transactions where id = ${transaction.id}`,
+    );
+    expect(row).toEqual({ status: 'active' });
+    expect((await checkLedger(db())).problems).toEqual([]);
+  });
+
+  it('a release with no fee writes no fee posting, in the one-statement path as in the locked one', async () => {
+    const { buyer, seller } = await parties(t.app);
+    const id = await insertTransaction(db(), {
+      buyerId: buyer.user.id,
+      sellerEmail: seller.email,
+      amount: 10_000n,
+      fee: 0n,
+    });
+    await creditWallet(db(), buyer.user.id, 10_000n);
+    expect((await as(t.app, buyer)('POST', `/api/transactions/${id}/fund-from-wallet`)).statusCode).toBe(200);
+    expect((await as(t.app, seller)('PATCH', `/api/transactions/${id}/accept`, {})).statusCode).toBe(200);
+    const feesBefore = await getAccountBalance(db(), 'fees:ZAR');
+    const res = await as(t.app, buyer)('PATCH', `/api/transactions/${id}/confirm`, {
+      confirmationPhrase: CONFIRMATION_PHRASE,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await getWalletBalance(db(), seller.user.id, 'ZAR')).toBe(10_000n);
+    expect(await getAccountBalance(db(), 'fees:ZAR')).toBe(feesBefore);
+    const postings = await rawRows<{ n: number | string }>(
+      db(),
+      sql`select count(*) as n from postings p join journal_entries e on e.id = p.entry_id
+          where e.transaction_id = ${id} and e.kind = 'release'`,
+    );
+    expect(Number(postings[0]!.n)).toBe(2);
+    expect((await checkLedger(db())).problems).toEqual([]);
+  });
+
   it(`${N} simultaneous accepts (one statement each, no BEGIN/COMMIT) accept once, with one history row and one notification`, async () => {
     const { buyer, seller } = await parties(t.app);
     const id = await insertTransaction(db(), {

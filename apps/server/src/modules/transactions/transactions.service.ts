@@ -24,25 +24,21 @@ import {
   type TransactionRow,
   type TransactionWithParties,
 } from './transactions.queries.js';
-import {
-  guardedChange,
-  insertTransaction,
-  lockTransactionWithParties,
-  readTransactionWithParties,
-} from './transactions.sql.js';
+import { guardedChange, insertTransaction, lockTransactionWithParties } from './transactions.sql.js';
 import { createListCache, listVersion, type CachedPage } from './transactions.list-cache.js';
 import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
 import {
   cancelAndRefund,
   commitChange,
-  commitExpectedChange,
   fundedChange,
+  guarded,
   markDelivered,
   markFunded,
   releaseChange,
   releaseToSeller,
+  RELEASE_FROM_ROW,
   unfundedDeadlineJob,
-  type ChangeSpec,
+  WALLET_FUNDING_FROM_ROW,
 } from './transactions.transitions.js';
 
 export interface CreateTransactionInput {
@@ -149,35 +145,6 @@ export function createTransactionsService({
     return changed;
   }
 
-  /**
-   * The usual case of a change that moves money, without BEGIN, a lock or COMMIT: the row is read with
-   * its parties, the same rules are checked at the clock's time, and `spec`'s change is written by one
-   * statement that applies only while the row still has the statuses read (commitExpectedChange). Null
-   * whenever anything is unusual (no such row, a refusal, no spec, the row moved on): the locked path of
-   * `change` then runs and gives the exact answer. An overdraft still fails here, with nothing written.
-   */
-  async function expectedChange(
-    user: SessionUser,
-    id: string,
-    action: TransactionAction,
-    spec: (t: TransactionRow, now: Date, parties: TransactionWithParties) => ChangeSpec | null,
-    precheck?: () => void,
-  ): Promise<TransactionWithParties | null> {
-    const read = await readTransactionWithParties(db, id);
-    if (!read) return null;
-    const now = clock.now();
-    try {
-      authorize(read.t, user, action);
-      precheck?.();
-      assertAction(action, read.t, relationOf(read.t, user).isBuyer ? 'buyer' : 'seller', now);
-    } catch {
-      return null;
-    }
-    const c = spec(read.t, now, read);
-    const row = c && (await commitExpectedChange(db, read.t, c));
-    return row ? { ...read, t: row } : null;
-  }
-
   async function create(user: SessionUser, input: CreateTransactionInput, options: CreateOptions = {}) {
     if (!canCreateTransactions(user.role)) throw forbidden(M.onlyBuyersCreate);
     const check = checkTransactionAmount(input.amount, input.currency);
@@ -275,18 +242,19 @@ export function createTransactionsService({
       (tx, t, now, parties) =>
         releaseToSeller(tx, t, { actorId: user.id, now, automatic: false, sellerId: parties.seller?.id ?? null }),
       phraseCheck,
-      // The usual case in one statement, no BEGIN/COMMIT; a missing seller account and the rest take the locked path.
-      () =>
-        expectedChange(
-          user,
-          id,
-          'confirm',
-          (t, now, parties) =>
-            parties.seller
-              ? releaseChange(t, { actorId: user.id, now, automatic: false, sellerId: parties.seller.id })
-              : null,
-          phraseCheck,
-        ),
+      // The usual case in one statement, the release's entry read from the row (decision 016); a wrong phrase,
+      // a seller without an account and every refusal take the locked path, which answers exactly.
+      async () =>
+        isConfirmationPhrase(phrase)
+          ? guardedChange(
+              db,
+              id,
+              user,
+              guarded('confirm', releaseChange({ id }, { actorId: user.id, now: clock.now(), automatic: false }), {
+                entry: RELEASE_FROM_ROW,
+              }),
+            )
+          : null,
     );
   }
 
@@ -299,20 +267,31 @@ export function createTransactionsService({
 
   /** The buyer pays the total from their wallet in the transaction's currency into escrow. */
   function fundFromWallet(user: SessionUser, id: string) {
-    const funding = (t: TransactionRow, now: Date) => ({
-      actorId: user.id,
-      action: 'fund_from_wallet',
-      now,
-      entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
-    });
     return change(
       user,
       id,
       'fund',
-      (tx, t, now) => markFunded(tx, t, funding(t, now)),
+      (tx, t, now) =>
+        markFunded(tx, t, {
+          actorId: user.id,
+          action: 'fund_from_wallet',
+          now,
+          entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
+        }),
       undefined,
-      // The usual case in one statement, no BEGIN/COMMIT; an empty wallet (no account yet) takes the locked path.
-      () => expectedChange(user, id, 'fund', (t, now) => fundedChange(t, funding(t, now))),
+      // The usual case (funded before acceptance) in one statement, the entry read from the row (decision
+      // 016); a wallet with no account yet, a funding after acceptance and every refusal take the locked path.
+      () =>
+        guardedChange(
+          db,
+          id,
+          user,
+          guarded(
+            'fund',
+            fundedChange({ id, status: 'pending' }, { actorId: user.id, action: 'fund_from_wallet', now: clock.now() }),
+            { from: 'pending', entry: WALLET_FUNDING_FROM_ROW },
+          ),
+        ),
     );
   }
 

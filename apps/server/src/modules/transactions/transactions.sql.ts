@@ -5,7 +5,12 @@ import type { TTransactionStatus } from '@holdfast/contracts';
 import { jobsInsertText, jobsInsertValues, jobsInsertWhereText, jobsShape, type AnyNewJob } from '../../jobs/queue.js';
 import {
   ENTRY_RESULT,
-  debitedKeys,
+  ENTRY_SQL_RESULT,
+  entrySqlCtes,
+  entrySqlFailure,
+  entrySqlGuard,
+  entrySqlWritten,
+  type EntrySql,
   entryCtes,
   entryFailure,
   entryWritten,
@@ -104,14 +109,16 @@ const SELLER = (email: string) =>
      where lower(email) = ${email} and email_verified = true limit 1) s on true`;
 const SELLER_COLUMNS = 's.id as "sId", s.first_name as "sFirstName", s.last_name as "sLastName"';
 
-const WITH_PARTIES = `select ${ROW('t.')},
+const LOCK = statement(
+  'tx_lock',
+  `select ${ROW('t.')},
      b.id as "bId", b.first_name as "bFirstName", b.last_name as "bLastName", b.email as "bEmail", ${SELLER_COLUMNS}
    from transactions t
    cross join lateral (select id, first_name, last_name, email from users where id = t.buyer_id limit 1) b
    ${SELLER('t.seller_email')}
-   where t.id = $1`;
-const LOCK = statement('tx_lock', `${WITH_PARTIES}\n   for update of t`);
-const READ = statement('tx_read', WITH_PARTIES);
+   where t.id = $1
+   for update of t`,
+);
 
 /**
  * Locks the transaction row (only that row) and reads it with its parties in one statement; null when it
@@ -121,13 +128,6 @@ const READ = statement('tx_read', WITH_PARTIES);
 export async function lockTransactionWithParties(tx: Tx, id: string): Promise<TransactionWithParties | null> {
   if (!isUuid(id)) return null;
   const [row] = await runStatement<RawRow & PartyColumns>(tx, LOCK, [id]);
-  return row ? withParties(row) : null;
-}
-
-/** The same read without the lock, for a change written by writeExpectedChange. */
-export async function readTransactionWithParties(db: DbOrTx, id: string): Promise<TransactionWithParties | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await runStatement<RawRow & PartyColumns>(db, READ, [id]);
   return row ? withParties(row) : null;
 }
 
@@ -148,51 +148,25 @@ export interface Change {
 
 const changeStatements = new Map<string, Statement>();
 
-/**
- * The change's statement. `expected`: for a change written without a lock or a database transaction
- * around it (writeExpectedChange): the UPDATE happens only while the row still has the statuses it was
- * read with and the accounts the entry debits exist, and everything else only when it did.
- */
-function changeStatement(
-  setColumns: string[],
-  jobs: readonly AnyNewJob[],
-  entryAccounts: number,
-  expected?: { debited: number },
-): Statement {
-  const shape = `${setColumns.join(',')}|${jobsShape(jobs)}|${entryAccounts}|${expected?.debited ?? '-'}`;
+function changeStatement(setColumns: string[], jobs: readonly AnyNewJob[], entryAccounts: number): Statement {
+  const shape = `${setColumns.join(',')}|${jobsShape(jobs)}|${entryAccounts}`;
   let found = changeStatements.get(shape);
   if (!found) {
     // $1 id, $2 status, $3 updated_at (and the history's time), $4 actor, $5 from, $6 action, then the set
-    // columns, then the jobs, then the ledger entry's values (PreparedEntry.values), then for an expected
-    // change the payment status read and the debited accounts' keys.
+    // columns, then the jobs, then the ledger entry's values (PreparedEntry.values).
     const sets = setColumns.map((name, i) => `, ${COLUMNS[name as keyof TransactionRow]} = $${7 + i}`).join('');
-    const jobsFirst = 7 + setColumns.length;
-    const changed = expected ? 'exists (select 1 from updated)' : undefined;
-    const queued = jobs.length
-      ? `, queued as (${changed ? jobsInsertWhereText(jobs, jobsFirst, changed) : jobsInsertText(jobs, jobsFirst)})`
-      : '';
+    const queued = jobs.length ? `, queued as (${jobsInsertText(jobs, 7 + setColumns.length)})` : '';
     const jobValues = jobs.reduce((n, job) => n + (job.maxAttempts ? 5 : 4), 0);
-    const entryFirst = jobsFirst + jobValues;
-    // The entry's CTEs lock the accounts in key order as the entry's own statement does, after the
-    // transaction row (held already by the caller, or taken by this statement's UPDATE): the same order.
-    const entry = entryAccounts ? `, ${entryCtes(entryAccounts, entryFirst, changed)}` : '';
-    let guard = '';
-    if (expected) {
-      const n = entryFirst + (entryAccounts ? 5 + entryAccounts * 7 : 0);
-      const accounts = Array.from(
-        { length: expected.debited },
-        (_, i) => ` and exists (select 1 from ledger_accounts where key = $${n + 1 + i})`,
-      ).join('');
-      guard = ` and status = $5 and payment_status = $${n}${accounts}`;
-    }
-    const history = expected ? `select $1, $4, $5, $2, $6, $3 where ${changed}` : 'values ($1, $4, $5, $2, $6, $3)';
+    // The entry's CTEs lock the accounts in key order as the entry's own statement does; the caller holds
+    // the transaction row's lock already, so locks are still taken in the same order as before.
+    const entry = entryAccounts ? `, ${entryCtes(entryAccounts, 7 + setColumns.length + jobValues)}` : '';
     found = statement(
       'tx_change',
       `with updated as (
-         update transactions set status = $2, updated_at = $3${sets} where id = $1${guard} returning ${ROW('')}
+         update transactions set status = $2, updated_at = $3${sets} where id = $1 returning ${ROW('')}
        ), history as (
          insert into transaction_events (transaction_id, actor_id, from_status, to_status, action, at)
-         ${history}
+         values ($1, $4, $5, $2, $6, $3)
        )${queued}${entry}
        select *${entryAccounts ? `, ${ENTRY_RESULT}` : ''} from updated`,
     );
@@ -203,22 +177,6 @@ function changeStatement(
 
 const driverValue = (v: unknown) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v);
 
-function changeValues(c: Change, setColumns: string[]): unknown[] {
-  const values: unknown[] = [c.transactionId, c.to, c.now.toISOString(), c.actorId, c.from, c.action];
-  for (const k of setColumns) values.push(driverValue(c.set[k as keyof Changes] ?? null));
-  values.push(...jobsInsertValues(c.jobs));
-  return values;
-}
-
-/** The columns a change sets (as the query builder did: a key whose value is undefined is not set). */
-function setColumnsOf(c: Change): string[] {
-  const setColumns = Object.keys(c.set).filter(
-    (k) => k !== 'status' && k !== 'updatedAt' && c.set[k as keyof Changes] !== undefined,
-  );
-  for (const k of setColumns) if (!(k in COLUMNS)) throw new Error(`unknown transaction column ${k}`);
-  return setColumns;
-}
-
 /**
  * The state change, its history row, its jobs and its ledger entry in one statement (an UPDATE and
  * INSERTs as writable CTEs, all or nothing). Returns the updated row, or null when there is no such row.
@@ -226,8 +184,14 @@ function setColumnsOf(c: Change): string[] {
  * wallet), the error must roll the caller's database transaction back, as it does when it propagates.
  */
 export async function writeChange(tx: Tx, c: Change): Promise<TransactionRow | null> {
-  const setColumns = setColumnsOf(c);
-  const values = changeValues(c, setColumns);
+  // As the query builder did: a key whose value is undefined is not set.
+  const setColumns = Object.keys(c.set).filter(
+    (k) => k !== 'status' && k !== 'updatedAt' && c.set[k as keyof Changes] !== undefined,
+  );
+  for (const k of setColumns) if (!(k in COLUMNS)) throw new Error(`unknown transaction column ${k}`);
+  const values: unknown[] = [c.transactionId, c.to, c.now.toISOString(), c.actorId, c.from, c.action];
+  for (const k of setColumns) values.push(driverValue(c.set[k as keyof Changes] ?? null));
+  values.push(...jobsInsertValues(c.jobs));
   const entry = c.entry ? prepareEntry(c.entry) : null;
   if (!entry) {
     const [row] = await runStatement<RawRow>(tx, changeStatement(setColumns, c.jobs, 0), values);
@@ -247,39 +211,6 @@ export async function writeChange(tx: Tx, c: Change): Promise<TransactionRow | n
   if (!row) return null;
   const { entryId, entryAccounts, entryOverdrawn, ...t } = row;
   entryWritten(entry, { entryId, entryAccounts, entryOverdrawn });
-  return toRow(t as RawRow);
-}
-
-/**
- * The same change, written by its one statement with no lock taken before it and no database transaction
- * around it: for a row read moments ago (status `c.from`, payment status `paymentStatus`). The UPDATE
- * takes the row's lock and re-checks both statuses on its latest version; everything else is written only
- * when it changed the row. Null when it did not (the row moved on, or an account the entry debits does
- * not exist yet): the caller then takes the locked path, which gives the exact answer. An overdraft of an
- * existing account fails the whole statement (INSUFFICIENT_FUNDS, nothing written).
- */
-export async function writeExpectedChange(
-  db: DbOrTx,
-  c: Change,
-  paymentStatus: string,
-): Promise<TransactionRow | null> {
-  const setColumns = setColumnsOf(c);
-  const values = changeValues(c, setColumns);
-  const entry = c.entry ? prepareEntry(c.entry) : null;
-  const debited = entry ? debitedKeys(entry) : [];
-  if (entry) values.push(...entry.values);
-  values.push(paymentStatus, ...debited);
-  const s = changeStatement(setColumns, c.jobs, entry?.lines.length ?? 0, { debited: debited.length });
-  let row: (RawRow & Partial<EntryWritten>) | undefined;
-  try {
-    [row] = await runStatement<RawRow & Partial<EntryWritten>>(db, s, values);
-  } catch (error) {
-    throw entry ? entryFailure(error, entry) : error;
-  }
-  if (!row) return null;
-  const { entryId, entryAccounts, entryOverdrawn, ...t } = row;
-  // Every debited account existed (the guard), so none was created empty: entryWritten finds no overdraft.
-  if (entry) entryWritten(entry, { entryId: entryId!, entryAccounts: entryAccounts!, entryOverdrawn: entryOverdrawn! });
   return toRow(t as RawRow);
 }
 
@@ -360,6 +291,16 @@ export interface Actor {
   emailVerified: boolean;
 }
 
+/** A column of the row being changed, as an SQL expression; `sellerId`: the seller's verified account, or null. */
+export type RowColumn = (name: keyof TransactionRow | 'sellerId') => string;
+
+/** The money a guarded change moves, built over the changed row's columns (ledger/movements.ts `…EntrySql`). */
+export interface RowEntry {
+  /** Names the statement's shape (one entry function, one name). */
+  name: string;
+  build: (column: RowColumn) => EntrySql;
+}
+
 export interface GuardedChange {
   action: TransactionAction;
   /** The history's action. */
@@ -367,15 +308,32 @@ export interface GuardedChange {
   now: Date;
   set: Changes;
   jobs: readonly AnyNewJob[];
+  /** Only from this status (when the jobs or the entry hold for it alone, e.g. funding before acceptance). */
+  from?: TTransactionStatus;
+  /** The ledger entry, written by the same statement from the row it changes. */
+  entry?: RowEntry;
 }
 
 const guardedStatements = new Map<string, { statement: Statement; from: TTransactionStatus | null }>();
 
-function guardedStatement(action: TransactionAction, setColumns: string[], jobs: readonly AnyNewJob[]) {
-  const shape = `${action}|${setColumns.join(',')}|${jobs.length}`;
+/** The seller's verified account by the row's seller email (an SQL expression). */
+const sellerIdOf = (email: string) =>
+  `(select id from users where lower(email) = ${email} and email_verified = true limit 1)`;
+const updatedColumn: RowColumn = (name) => (name === 'sellerId' ? sellerIdOf('u."sellerEmail"') : `u."${name}"`);
+const tableColumn: RowColumn = (name) =>
+  name === 'sellerId' ? sellerIdOf('transactions.seller_email') : `transactions.${COLUMNS[name]}`;
+
+function guardedStatement(
+  action: TransactionAction,
+  setColumns: string[],
+  jobs: readonly AnyNewJob[],
+  only?: TTransactionStatus,
+  money?: RowEntry,
+) {
+  const shape = `${action}|${setColumns.join(',')}|${jobs.length}|${only ?? ''}|${money?.name ?? ''}`;
   let found = guardedStatements.get(shape);
   if (!found) {
-    const states = statesAllowing(action);
+    const states = statesAllowing(action)?.filter(([status]) => !only || status === only);
     if (!states?.length) throw new Error(`no guarded change for ${action}`);
     const froms = [...new Set(states.map(([status]) => status))];
     // The status after the action; an action that keeps it (funding) writes the row's own.
@@ -384,7 +342,9 @@ function guardedStatement(action: TransactionAction, setColumns: string[], jobs:
     const pairs = states.map(([s, p]) => `('${s}', '${p}')`).join(', ');
     const who = whoMay(action);
     const byEmail = who !== 'buyer';
-    const buyer = 'buyer_id = $5';
+    // IS TRUE keeps the buyer indexes out of it: the row is found by its primary key, never by scanning a
+    // buyer's deals (with stale statistics the planner preferred transactions_buyer_activity_idx).
+    const buyer = '(buyer_id = $5) is true';
     const seller = '($7::boolean and lower(seller_email) = $6)';
     const guard = who === 'buyer' ? buyer : who === 'seller' ? seller : `(${buyer} or ${seller})`;
     // $1 id, $2 the new status (null when kept), $3 now, $4 the history's action, $5 caller id, and for a
@@ -394,18 +354,22 @@ function guardedStatement(action: TransactionAction, setColumns: string[], jobs:
     const queued = jobs.length
       ? `, queued as (${jobsInsertWhereText(jobs, first + setColumns.length, 'exists (select 1 from updated)')})`
       : '';
+    // The entry: its accounts and amounts from the updated row, only when the UPDATE changed it; and the
+    // UPDATE only when the entry can be written (entrySqlGuard), so the statement never has to take one back.
+    const entry = money ? `, ${entrySqlCtes(money.build(updatedColumn), 'updated u')}` : '';
+    const entryGuard = money ? ` and ${entrySqlGuard(money.build(tableColumn))}` : '';
     const statement_ = statement(
       'tx_guarded',
       `with updated as (
          update transactions set status = coalesce($2::text, status), updated_at = $3${sets}
-         where id = $1 and (status, payment_status) in (${pairs}) and ${guard}
+         where id = $1 and (status, payment_status) in (${pairs}) and ${guard}${entryGuard}
          returning ${ROW('')}
        ), history as (
          insert into transaction_events (transaction_id, actor_id, from_status, to_status, action, at)
          select id, $5, ${keeps ? 'status' : `'${froms[0]}'`}, status, $4, $3 from updated
-       )${queued}
+       )${queued}${entry}
        select u.*, b.id as "bId", b.first_name as "bFirstName", b.last_name as "bLastName", b.email as "bEmail",
-              ${SELLER_COLUMNS}
+              ${SELLER_COLUMNS}${money ? `, ${ENTRY_SQL_RESULT}` : ''}
        from updated u
        cross join lateral (select id, first_name, last_name, email from users where id = u."buyerId" limit 1) b
        ${SELLER('u."sellerEmail"')}`,
@@ -433,7 +397,7 @@ export async function guardedChange(
   if (!isUuid(id)) return null;
   const setColumns = Object.keys(c.set).filter((k) => c.set[k as keyof Changes] !== undefined);
   for (const k of setColumns) if (!(k in COLUMNS) || k === 'status') throw new Error(`cannot set ${k} here`);
-  const { statement: s, from } = guardedStatement(c.action, setColumns, c.jobs);
+  const { statement: s, from } = guardedStatement(c.action, setColumns, c.jobs, c.from, c.entry);
   const values: unknown[] = [
     id,
     from === null ? null : nextStatus(c.action, from),
@@ -444,6 +408,18 @@ export async function guardedChange(
   ];
   for (const k of setColumns) values.push(driverValue(c.set[k as keyof Changes] ?? null));
   values.push(...jobsInsertValues(c.jobs));
-  const [row] = await runStatement<RawRow & PartyColumns>(db, s, values);
-  return row ? withParties(row) : null;
+  if (!c.entry) {
+    const [row] = await runStatement<RawRow & PartyColumns>(db, s, values);
+    return row ? withParties(row) : null;
+  }
+  let row: (RawRow & PartyColumns & EntryWritten & { entryLines: number }) | undefined;
+  try {
+    [row] = await runStatement<RawRow & PartyColumns & EntryWritten & { entryLines: number }>(db, s, values);
+  } catch (error) {
+    throw entrySqlFailure(error);
+  }
+  if (!row) return null;
+  const { entryId, entryAccounts, entryOverdrawn, entryLines, ...rest } = row;
+  entrySqlWritten(c.entry.build(updatedColumn), { entryId, entryAccounts, entryOverdrawn, entryLines });
+  return withParties(rest as RawRow & PartyColumns);
 }

@@ -57,12 +57,12 @@ describe('one escrow release (create → fund from wallet → accept → confirm
 
     // create: row + history + deadline + notification in one statement, read back with the seller, and
     // no database transaction around it (nothing else commits with it).
-    // fund and confirm: read with parties, then one statement for the state change and its ledger entry,
-    // applied only while the row still has the statuses read (no lock before it, no BEGIN/COMMIT).
+    // fund and confirm: one guarded statement each, like accept: the state change, its history, its jobs and
+    // its ledger entry, the entry's accounts and amounts read from the row it changes (decision 016).
     // accept: one guarded statement (change + history + notification, read with the parties), no BEGIN/COMMIT.
     // (Pinned lower than before: 1, 3, 2, 3 statements in 4 transactions, then 1, 3, 1, 3 in 2, then
-    // 1, 2, 1, 2 in 2.)
-    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1, 2, 1, 2]);
+    // 1, 2, 1, 2 in 2, then 1, 2, 1, 2 in none.)
+    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1, 1, 1, 1]);
     expect(create.work + fund.work + accept.work + confirm.work).toBeLessThanOrEqual(12);
     expect([create, fund, accept, confirm].map((c) => c.transactions)).toEqual([0, 0, 0, 0]);
 
@@ -104,7 +104,7 @@ describe('one escrow release (create → fund from wallet → accept → confirm
     );
     // The claim (expired keys dropped in the same statement) before each; create stores its response
     // inside its own database transaction, the others once the response is sent.
-    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1 + 2, 2 + 2, 1 + 2, 2 + 2]);
+    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1 + 2, 1 + 2, 1 + 2, 1 + 2]);
 
     // A repeat replays the stored response: the claim and the read of the stored response, nothing else.
     const replay = await counted(() =>

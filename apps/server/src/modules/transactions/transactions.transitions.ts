@@ -1,13 +1,25 @@
 import { ESCROW_TIMERS, TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@holdfast/contracts';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import type { AnyNewJob } from '../../jobs/queue.js';
 import { DAY } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
-import { refundEntry, releaseEntry, type EntryInput } from '../../ledger/index.js';
+import {
+  refundEntry,
+  releaseEntry,
+  releaseEntrySql,
+  walletFundingEntrySql,
+  type EntryInput,
+} from '../../ledger/index.js';
 import { notifyJob, type NotificationEvent } from '../notifications/index.js';
 import { findSellerId, type TransactionRow } from './transactions.queries.js';
-import { writeChange, writeExpectedChange, type Change, type Changes } from './transactions.sql.js';
-import { ENDINGS, inspectionEndsAt, inspectionReminderAt, type Ending } from './transactions.rules.js';
+import { writeChange, type Change, type Changes, type GuardedChange, type RowEntry } from './transactions.sql.js';
+import {
+  ENDINGS,
+  inspectionEndsAt,
+  inspectionReminderAt,
+  type Ending,
+  type TransactionAction,
+} from './transactions.rules.js';
 
 /**
  * The effects of each transition, shared by the people who cause them (the service) and the timers
@@ -31,6 +43,9 @@ export interface ChangeSpec {
   entry?: EntryInput;
 }
 
+/** The jobs a change queues: its notification, then its timers. */
+const jobsOf = (c: ChangeSpec) => [...(c.event ? [notifyJob(c.event, c.now)] : []), ...(c.jobs ?? [])];
+
 function toChange(t: TransactionRow, c: ChangeSpec): Change {
   return {
     transactionId: t.id,
@@ -40,10 +55,48 @@ function toChange(t: TransactionRow, c: ChangeSpec): Change {
     to: c.to,
     now: c.now,
     set: c.set ?? {},
-    jobs: [...(c.event ? [notifyJob(c.event, c.now)] : []), ...(c.jobs ?? [])],
+    jobs: jobsOf(c),
     ...(c.entry ? { entry: c.entry } : {}),
   };
 }
+
+/**
+ * The same change as one guarded statement for a row not read first (guardedChange: the statuses, who
+ * may act and the entry's accounts are checked by the statement itself); `entry` reads the money from the
+ * row. Null from guardedChange sends the caller down the locked path.
+ */
+export function guarded(
+  action: TransactionAction,
+  c: ChangeSpec,
+  more: { from?: TTransactionStatus; entry?: RowEntry } = {},
+): GuardedChange {
+  return { action, recorded: c.action, now: c.now, set: c.set ?? {}, jobs: jobsOf(c), ...more };
+}
+
+/** The wallet funding's entry over the funded row (walletFundingEntry, with the row's values). */
+export const WALLET_FUNDING_FROM_ROW: RowEntry = {
+  name: 'wallet_funding',
+  build: (column) =>
+    walletFundingEntrySql({
+      transactionId: column('id'),
+      buyerId: column('buyerId'),
+      currency: column('currency'),
+      total: column('total'),
+    }),
+};
+
+/** The buyer's release's entry over the confirmed row (releaseEntry, with the row's values and seller). */
+export const RELEASE_FROM_ROW: RowEntry = {
+  name: 'release',
+  build: (column) =>
+    releaseEntrySql({
+      transactionId: column('id'),
+      sellerId: column('sellerId'),
+      currency: column('currency'),
+      amount: column('amount'),
+      fee: column('fee'),
+    }),
+};
 
 /**
  * Writes a state change, records it in the history, reports it (the notify job) and queues its timers
@@ -55,15 +108,6 @@ export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Pr
   // The caller holds the row's lock, so the row is there.
   if (!row) throw new Error(`transaction ${t.id} vanished while locked`);
   return row;
-}
-
-/**
- * The same change for a row read without its lock (`t`, its statuses checked by the caller's rules):
- * one statement, no database transaction, written only while the row still has t's statuses (see
- * writeExpectedChange). Null when it no longer does: the caller takes the locked path.
- */
-export function commitExpectedChange(db: DbOrTx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow | null> {
-  return writeExpectedChange(db, toChange(t, c), t.paymentStatus);
 }
 
 /** The unfunded deadline, queued when the transaction is created. */
@@ -82,8 +126,8 @@ export function unfundedDeadlineJob(transactionId: string, createdAt: Date): Any
  * the unaccepted deadline.
  */
 export function fundedChange(
-  t: TransactionRow,
-  c: { actorId: ActorId; action: string; now: Date; entry: EntryInput },
+  t: Pick<TransactionRow, 'id' | 'status'>,
+  c: { actorId: ActorId; action: string; now: Date; entry?: EntryInput },
 ): ChangeSpec {
   return {
     ...c,
@@ -159,8 +203,8 @@ export function markDelivered(
  * end of the inspection period (`automatic`, recorded with the system as the actor).
  */
 export function releaseChange(
-  t: TransactionRow,
-  c: { actorId: ActorId; now: Date; automatic: boolean; sellerId: string },
+  t: Pick<TransactionRow, 'id'>,
+  c: { actorId: ActorId; now: Date; automatic: boolean },
 ): ChangeSpec {
   return {
     actorId: c.actorId,
@@ -169,14 +213,6 @@ export function releaseChange(
     now: c.now,
     set: { completedAt: c.now },
     event: { type: 'transaction.released', transactionId: t.id, automatic: c.automatic },
-    entry: releaseEntry({
-      transactionId: t.id,
-      sellerId: c.sellerId,
-      currency: t.currency,
-      amount: t.amount,
-      fee: t.fee,
-      ...(c.automatic ? { memo: 'Released automatically after the inspection period' } : {}),
-    }),
   };
 }
 
@@ -194,7 +230,17 @@ export async function releaseToSeller(
 ) {
   const sellerId = c.sellerId !== undefined ? c.sellerId : await findSellerId(tx, t.sellerEmail);
   if (!sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
-  return commitChange(tx, t, releaseChange(t, { ...c, sellerId }));
+  return commitChange(tx, t, {
+    ...releaseChange(t, c),
+    entry: releaseEntry({
+      transactionId: t.id,
+      sellerId,
+      currency: t.currency,
+      amount: t.amount,
+      fee: t.fee,
+      ...(c.automatic ? { memo: 'Released automatically after the inspection period' } : {}),
+    }),
+  });
 }
 
 /** Ends a deal as cancelled (by a party or a deadline); money held in escrow returns to the buyer's wallet. */
