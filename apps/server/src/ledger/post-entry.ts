@@ -205,12 +205,12 @@ export function entrySqlGuard(e: EntrySql): string {
 }
 
 /** Checks what an EntrySql statement reported; nothing here can fail while entrySqlGuard held. */
-export function entrySqlWritten(e: EntrySql, written: EntryWritten & { entryLines: number }): void {
+export function entrySqlWritten(kind: EntryKind, written: EntryWritten & { entryLines: number }): void {
   if (written.entryOverdrawn)
-    throw new LedgerError(`entry ${e.kind} created the debited account ${written.entryOverdrawn}`);
+    throw new LedgerError(`entry ${kind} created the debited account ${written.entryOverdrawn}`);
   const lines = Number(written.entryLines);
   if (lines < 2 || Number(written.entryAccounts) !== lines) {
-    throw new LedgerError(`entry ${e.kind} updated ${written.entryAccounts} of ${lines} accounts`);
+    throw new LedgerError(`entry ${kind} updated ${written.entryAccounts} of ${lines} accounts`);
   }
 }
 
@@ -220,7 +220,7 @@ export function entrySqlFailure(error: unknown): unknown {
   if (!pgError) return error;
   // The failing row (the error's detail) names the account; its key starts with its type.
   const key = /(wallet|escrow|fees|payouts_pending):[^,)]*/.exec(pgError.detail ?? '')?.[0] ?? 'an account';
-  return refusalOf(key.startsWith('wallet:') ? 'wallet' : 'escrow', key);
+  return refusalOf(key.split(':')[0] as AccountRef['type'], key);
 }
 
 /** The columns of EntryWritten, for the select list of a statement with entryCtes. */

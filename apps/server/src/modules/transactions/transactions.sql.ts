@@ -10,6 +10,7 @@ import {
   entrySqlFailure,
   entrySqlGuard,
   entrySqlWritten,
+  type EntryKind,
   type EntrySql,
   entryCtes,
   entryFailure,
@@ -296,8 +297,8 @@ export type RowColumn = (name: keyof TransactionRow | 'sellerId') => string;
 
 /** The money a guarded change moves, built over the changed row's columns (ledger/movements.ts `…EntrySql`). */
 export interface RowEntry {
-  /** Names the statement's shape (one entry function, one name). */
-  name: string;
+  /** The entry's kind; also names the statement's shape (one entry function each). */
+  kind: EntryKind;
   build: (column: RowColumn) => EntrySql;
 }
 
@@ -330,7 +331,7 @@ function guardedStatement(
   only?: TTransactionStatus,
   money?: RowEntry,
 ) {
-  const shape = `${action}|${setColumns.join(',')}|${jobs.length}|${only ?? ''}|${money?.name ?? ''}`;
+  const shape = `${action}|${setColumns.join(',')}|${jobs.length}|${only ?? ''}|${money?.kind ?? ''}`;
   let found = guardedStatements.get(shape);
   if (!found) {
     const states = statesAllowing(action)?.filter(([status]) => !only || status === only);
@@ -385,8 +386,9 @@ function guardedStatement(
  * only when the row's statuses are ones where the rules allow `action` (statesAllowing) and the caller is
  * who may take it (whoMay), checked on the row's latest version under its row lock; the history row and
  * the jobs are written by the same statement, only when the row changed. Null when nothing changed: the
- * caller then takes the locked path, which gives the exact answer (404, 403, 409, …). For the actions
- * whose effects are all in this statement (no ledger entry): accept.
+ * caller then takes the locked path, which gives the exact answer (404, 403, 409, …). Accept; and funding
+ * from the wallet and confirming, whose ledger entry (`c.entry`) is written by the same statement from the
+ * changed row, the UPDATE applying only while that entry can be written (decision 016).
  */
 export async function guardedChange(
   db: DbOrTx,
@@ -420,6 +422,6 @@ export async function guardedChange(
   }
   if (!row) return null;
   const { entryId, entryAccounts, entryOverdrawn, entryLines, ...rest } = row;
-  entrySqlWritten(c.entry.build(updatedColumn), { entryId, entryAccounts, entryOverdrawn, entryLines });
+  entrySqlWritten(c.entry.kind, { entryId, entryAccounts, entryOverdrawn, entryLines });
   return withParties(rest as RawRow & PartyColumns);
 }

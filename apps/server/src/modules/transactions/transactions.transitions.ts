@@ -75,7 +75,7 @@ export function guarded(
 
 /** The wallet funding's entry over the funded row (walletFundingEntry, with the row's values). */
 export const WALLET_FUNDING_FROM_ROW: RowEntry = {
-  name: 'wallet_funding',
+  kind: 'wallet_funding',
   build: (column) =>
     walletFundingEntrySql({
       transactionId: column('id'),
@@ -87,7 +87,7 @@ export const WALLET_FUNDING_FROM_ROW: RowEntry = {
 
 /** The buyer's release's entry over the confirmed row (releaseEntry, with the row's values and seller). */
 export const RELEASE_FROM_ROW: RowEntry = {
-  name: 'release',
+  kind: 'release',
   build: (column) =>
     releaseEntrySql({
       transactionId: column('id'),
