@@ -10,6 +10,9 @@
  *   npx tsx bench/release-path.ts                      # PGlite
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/release-path.ts   # PostgreSQL
  *   RELEASE_ROUNDS=7 RELEASE_BATCH=100 RELEASE_SQL=1 ...   # rounds, releases per round, print the statements
+ *   RELEASE_PLANS=1 ...                                    # PostgreSQL: generic and custom plans per statement
+ *   RELEASE_KEEP=1 ...                                     # keep the PostgreSQL database to inspect (drop it after)
+ *   RELEASE_SETUP_SQL='drop trigger …' ...                 # SQL run after the migrations: what does a part cost?
  *
  * Counting taps the driver in this process only (never the app's code; test/driver-tap.ts):
  * pg.Client.prototype.query, or the PGlite instance's query/exec/transaction.
@@ -60,6 +63,7 @@ async function openDatabase(): Promise<{ database: Database; backendCpu: () => n
   url.pathname = `/${name}`;
   const database = await databaseFromPostgres(url.toString(), undefined, 1);
   await database.migrate();
+  if (process.env.RELEASE_SETUP_SQL) await database.db.execute(sql.raw(process.env.RELEASE_SETUP_SQL));
   const [{ pid }] = (
     (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }
   ).rows;
@@ -73,7 +77,8 @@ async function openDatabase(): Promise<{ database: Database; backendCpu: () => n
     },
     dispose: async () => {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (process.env.RELEASE_KEEP) console.log(`kept database ${name}`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
   };
@@ -179,6 +184,14 @@ async function main() {
     dbMs.push((backendCpu() - db0) / BATCH);
   }
   const ledger = await checkLedger(database.db);
+  if (URL_ && process.env.RELEASE_PLANS) {
+    // The one backend's prepared statements: how often each was planned for its values (custom) or not.
+    const plans = await database.db.execute(
+      sql`select name, generic_plans, custom_plans, left(regexp_replace(statement, '[[:space:]]+', ' ', 'g'), 70) as statement
+          from pg_prepared_statements order by custom_plans desc`,
+    );
+    console.table((plans as unknown as { rows: object[] }).rows);
+  }
 
   const engine = URL_ ? 'PostgreSQL (pool of 1, backend CPU from /proc)' : 'PGlite in memory (database inside node)';
   console.log(`release path on ${engine}; ${ROUNDS} rounds × ${BATCH} releases, medians per release`);

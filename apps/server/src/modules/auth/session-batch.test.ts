@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { statementRecordingApp } from '../../test/statement-recorder.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
-import { coalesceByToken, SESSION_BATCH_MAX } from './session-lookup.js';
+import { testEngine } from '../../test/test-app.js';
+import { coalesceByToken, SESSION_BATCH_MAX, SESSION_BATCH_SIZES } from './session-lookup.js';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -60,7 +61,8 @@ describe('sessions looked up together', () => {
   });
   afterAll(() => recorder.close());
 
-  const lookups = (statements: string[]) => statements.filter((text) => /"sessions"/.test(text) && /any\(/i.test(text));
+  const lookups = (statements: string[]) =>
+    statements.filter((text) => /"sessions"/.test(text) && /"sessions"\."token" in \(/i.test(text));
   function expectEachOwnAnswer(answers: { status: number; body: unknown }[]) {
     answers.forEach((answer, i) => {
       if (people[i] === revoked) return expect(answer.status).toBe(401);
@@ -92,4 +94,46 @@ describe('sessions looked up together', () => {
     expect(lookups(statements).length).toBeGreaterThan(0);
     expect(lookups(statements).length).toBeLessThanOrEqual(people.length);
   });
+
+  it('a batch is padded to one of a few fixed sizes, each statement with its own parameters', async () => {
+    const { statements } = await recorder.record(() =>
+      Promise.all(
+        people
+          .slice(0, 3)
+          .map((p) => recorder.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: p.cookie } })),
+      ),
+    );
+    const [text] = lookups(statements);
+    expect(SESSION_BATCH_SIZES).toContain(4);
+    expect(text!.match(/\$\d+/g)).toEqual(['$1', '$2', '$3', '$4']);
+  });
+
+  // The point of the fixed sizes: `token = any($1)` was planned again for every batch (PostgreSQL chose
+  // a custom plan for each array), at four times the cost of running it.
+  it.skipIf(testEngine !== 'postgres')(
+    'on PostgreSQL, each lookup statement is planned once and its plan kept',
+    async () => {
+      const ask = (group: RegisteredUser[]) =>
+        Promise.all(
+          group.map((p) =>
+            recorder.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: p.cookie } }),
+          ),
+        );
+      // One statement a round, rounds one after another: each takes the pool's most recently used
+      // connection, whose prepared statements the check below reads.
+      for (let i = 0; i < 12; i++) {
+        await ask([people[0]!]);
+        await ask([people[1]!, people[2]!]);
+      }
+      const { rows } = (await recorder.app.database.db.execute(
+        sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where name in ('session_accounts_by_tokens_1', 'session_accounts_by_tokens_2') order by name`,
+      )) as unknown as { rows: { name: string; generic: number; custom: number }[] };
+      expect(rows.map((r) => r.name)).toEqual(['session_accounts_by_tokens_1', 'session_accounts_by_tokens_2']);
+      for (const row of rows) {
+        expect(row.custom).toBeLessThanOrEqual(5); // PostgreSQL's five trial plans, then the kept one
+        expect(row.generic).toBeGreaterThan(0);
+      }
+    },
+  );
 });

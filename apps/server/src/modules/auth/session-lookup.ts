@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { BetterAuthOptions } from 'better-auth';
 import type { Db } from '../../db/client.js';
@@ -116,7 +116,34 @@ const VERIFIED_COOKIES_MAX = 10_000;
 export const SESSION_BATCH_MAX = 100;
 
 /**
- * Coalesces the lookups asked for in one turn of the event loop into one statement (`token = any(…)`),
+ * The batch sizes that have a statement of their own; a batch is padded to the next one by repeating a
+ * token. A fixed list of parameters (`token in ($1, …, $n)`) lets PostgreSQL keep one generic plan per
+ * statement: with `token = any($1)` it planned every batch again for its array (custom plans), which cost
+ * it four times the lookup itself.
+ */
+export const SESSION_BATCH_SIZES = [1, 2, 4, 8, 16, 32, 64, SESSION_BATCH_MAX] as const;
+
+/** The statement for each batch size, prepared on first use; the result runs a batch of tokens. */
+export function byBatchSize<Row>(
+  prepare: (tokenIn: SQL, size: number) => { execute(values: Record<string, string>): Promise<Row[]> },
+): (tokens: string[]) => Promise<Row[]> {
+  const prepared = new Map<number, ReturnType<typeof prepare>>();
+  return (tokens) => {
+    const size = SESSION_BATCH_SIZES.find((n) => n >= tokens.length) ?? SESSION_BATCH_MAX;
+    let statement = prepared.get(size);
+    if (!statement) {
+      const placeholders = Array.from({ length: size }, (_, i) => sql.placeholder(`t${i}`));
+      statement = prepare(inArray(sessions.token, placeholders), size);
+      prepared.set(size, statement);
+    }
+    const values: Record<string, string> = {};
+    for (let i = 0; i < size; i++) values[`t${i}`] = tokens[i] ?? tokens[0]!;
+    return statement.execute(values);
+  };
+}
+
+/**
+ * Coalesces the lookups asked for in one turn of the event loop into one statement (`token in (…)`),
  * as DataLoader does: requests that arrive together share a round trip, its result set and its
  * parsing. Each lookup is still sent after its request arrived, so it reads the session as committed
  * by then and revocation stays immediate. A failed statement fails every lookup in its batch.
@@ -185,45 +212,50 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     return settings;
   }
 
-  const tokenIn = sql`${sessions.token} = any(${sql.placeholder('tokens')})`;
-  const sessionsByTokens = db
-    .select({
-      token: sessions.token,
-      sessionId: sessions.id,
-      lastActiveAt: sessions.lastActiveAt,
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      role: users.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      mustChangePassword: users.mustChangePassword,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(tokenIn)
-    .prepare('sessions_by_tokens');
-  const sessionByToken = coalesceByToken((tokens) => sessionsByTokens.execute({ tokens }));
+  const sessionByToken = coalesceByToken(
+    byBatchSize((tokenIn, size) =>
+      db
+        .select({
+          token: sessions.token,
+          sessionId: sessions.id,
+          lastActiveAt: sessions.lastActiveAt,
+          expiresAt: sessions.expiresAt,
+          id: users.id,
+          email: users.email,
+          emailVerified: users.emailVerified,
+          role: users.role,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          mustChangePassword: users.mustChangePassword,
+          twoFactorEnabled: users.twoFactorEnabled,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(tokenIn)
+        .prepare(`sessions_by_tokens_${size}`),
+    ),
+  );
 
   // For the routes that answer the account itself (GET /api/auth/user, /api/auth/session): the same
   // lookup with the whole user row and the wallet balance, so the route needs no statement of its own.
-  const accountsByTokens = db
-    .select({
-      token: sessions.token,
-      sessionId: sessions.id,
-      lastActiveAt: sessions.lastActiveAt,
-      expiresAt: sessions.expiresAt,
-      ...getTableColumns(users),
-      walletBalance:
-        walletBalanceSql?.(users.id, users.walletCurrency) ?? sql`0`.mapWith((v: string | number) => BigInt(v)),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(tokenIn)
-    .prepare('session_accounts_by_tokens');
-  const accountByToken = coalesceByToken((tokens) => accountsByTokens.execute({ tokens }));
+  const accountByToken = coalesceByToken(
+    byBatchSize((tokenIn, size) =>
+      db
+        .select({
+          token: sessions.token,
+          sessionId: sessions.id,
+          lastActiveAt: sessions.lastActiveAt,
+          expiresAt: sessions.expiresAt,
+          ...getTableColumns(users),
+          walletBalance:
+            walletBalanceSql?.(users.id, users.walletCurrency) ?? sql`0`.mapWith((v: string | number) => BigInt(v)),
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(tokenIn)
+        .prepare(`session_accounts_by_tokens_${size}`),
+    ),
+  );
 
   // Cookies whose signature was checked already: a signed-in browser sends the same one on every request.
   // Only genuine ones are kept, so a forger cannot fill it; all dropped at once when it is full.
