@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { registerUser } from '../test/factories.js';
 
@@ -31,5 +34,45 @@ describe('security headers', () => {
       expect(answer.headers['cross-origin-embedder-policy']).toBeUndefined();
       expect(answer.headers['x-powered-by']).toBeUndefined();
     }
+  });
+});
+
+describe('security headers worked out once', () => {
+  /** Two answers of one app, their headers. */
+  async function answersOf(options: HelmetOptions, useHelmetItself = false) {
+    const app = Fastify();
+    if (useHelmetItself) {
+      const apply = helmet(options);
+      app.addHook('onRequest', (request, reply, done) => apply(request.raw, reply.raw, () => done()));
+    } else registerSecurityHeaders(app, options);
+    app.get('/', async () => ({ ok: true }));
+    const answers = [await app.inject({ method: 'GET', url: '/' }), await app.inject({ method: 'GET', url: '/' })];
+    await app.close();
+    return answers.map((a) => a.headers);
+  }
+
+  it('are the headers helmet itself sets, name for name', async () => {
+    const options: HelmetOptions = {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: [] } },
+      crossOriginEmbedderPolicy: false,
+    };
+    const [ours] = await answersOf(options);
+    const [helmets] = await answersOf(options, true);
+    const security = (headers: Record<string, unknown>) => {
+      const { date: _date, ...rest } = headers;
+      return rest;
+    };
+    expect(security(ours!)).toEqual(security(helmets!));
+    expect(ours!['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('go through helmet on every request when a directive is worked out per request', async () => {
+    let n = 0;
+    const options: HelmetOptions = {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: [() => `'nonce-${++n}'`] } },
+    };
+    const [first, second] = await answersOf(options);
+    expect(first!['content-security-policy']).toMatch(/'nonce-\d+'/);
+    expect(second!['content-security-policy']).not.toBe(first!['content-security-policy']);
   });
 });
