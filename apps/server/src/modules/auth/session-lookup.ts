@@ -212,14 +212,18 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     return settings;
   }
 
+  // The session's own columns, in both lookups.
+  const SESSION_COLUMNS = {
+    token: sessions.token,
+    sessionId: sessions.id,
+    lastActiveAt: sessions.lastActiveAt,
+    expiresAt: sessions.expiresAt,
+  };
   const sessionByToken = coalesceByToken(
     byBatchSize((tokenIn, size) =>
       db
         .select({
-          token: sessions.token,
-          sessionId: sessions.id,
-          lastActiveAt: sessions.lastActiveAt,
-          expiresAt: sessions.expiresAt,
+          ...SESSION_COLUMNS,
           id: users.id,
           email: users.email,
           emailVerified: users.emailVerified,
@@ -242,10 +246,7 @@ export function createSessionLookup(auth: Auth, db: Db, walletBalanceSql?: Walle
     byBatchSize((tokenIn, size) =>
       db
         .select({
-          token: sessions.token,
-          sessionId: sessions.id,
-          lastActiveAt: sessions.lastActiveAt,
-          expiresAt: sessions.expiresAt,
+          ...SESSION_COLUMNS,
           ...getTableColumns(users),
           walletBalance:
             walletBalanceSql?.(users.id, users.walletCurrency) ?? sql`0`.mapWith((v: string | number) => BigInt(v)),
