@@ -109,7 +109,7 @@ describe('sessions looked up together', () => {
   });
 
   // The point of the fixed sizes: `token = any($1)` was planned again for every batch (PostgreSQL chose
-  // a custom plan for each array), at four times the cost of running it.
+  // a custom plan for each array), at about five times the cost of running it.
   it.skipIf(testEngine !== 'postgres')(
     'on PostgreSQL, each lookup statement is planned once and its plan kept',
     async () => {

@@ -118,13 +118,13 @@ export const SESSION_BATCH_MAX = 100;
 /**
  * The batch sizes that have a statement of their own; a batch is padded to the next one by repeating a
  * token. A fixed list of parameters (`token in ($1, …, $n)`) lets PostgreSQL keep one generic plan per
- * statement: with `token = any($1)` it planned every batch again for its array (custom plans), which cost
- * it four times the lookup itself.
+ * statement: with `token = any($1)` it planned every batch again for its array (custom plans), at about
+ * five times the cost of the lookup itself (decision 006).
  */
 export const SESSION_BATCH_SIZES = [1, 2, 4, 8, 16, 32, 64, SESSION_BATCH_MAX] as const;
 
 /** The statement for each batch size, prepared on first use; the result runs a batch of tokens. */
-export function byBatchSize<Row>(
+function byBatchSize<Row>(
   prepare: (tokenIn: SQL, size: number) => { execute(values: Record<string, string>): Promise<Row[]> },
 ): (tokens: string[]) => Promise<Row[]> {
   const prepared = new Map<number, ReturnType<typeof prepare>>();
