@@ -161,7 +161,8 @@ async function main() {
     breakdown[name] = counts;
     if (PRINT_SQL) {
       console.log(`${name}:`);
-      for (const text of seen) console.log(`  [${kindOf(text)}] ${text.slice(0, 150)}`);
+      for (const text of seen)
+        console.log(`  [${kindOf(text)}] ${text.slice(0, Number(process.env.RELEASE_SQL_WIDTH ?? 150))}`);
     }
   }
   const total = Object.values(breakdown).reduce(
