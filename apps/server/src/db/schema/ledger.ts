@@ -84,5 +84,7 @@ export const postings = pgTable(
   (t) => [
     unique('postings_account_version_unique').on(t.accountId, t.version),
     index('postings_entry_id_idx').on(t.entryId),
+    /** A wallet's activity, newest first, a page at a time (wallet.queries.ts walletActivity). */
+    index('postings_account_created_idx').on(t.accountId, t.createdAt, t.version),
   ],
 );

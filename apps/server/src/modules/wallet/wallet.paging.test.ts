@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER, PAGE_LIMITS, type TWalletActivity } from '@holdfast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -76,6 +77,12 @@ describe('GET /api/wallet/transactions pages with a cursor', () => {
       expect(pages.flat().map((a) => a.id)).toEqual(all.map((a) => a.id));
       for (const p of pages.slice(0, -1)) expect(p).toHaveLength(limit);
     }
+    // The order is the ledger's own, read here without the page's per-wallet index ranges.
+    const expected = await db().execute(sql`select p.id from postings p join ledger_accounts a on a.id = p.account_id
+      where a.user_id = ${rich.user.id} and a.type = 'wallet'
+      order by p.created_at desc, p.account_id desc, p.version desc`);
+    const rows = ((expected as { rows?: { id: string }[] }).rows ?? expected) as { id: string }[];
+    expect(all.map((a) => a.id)).toEqual(rows.map((r) => r.id));
     // The 9 deposits of one database transaction are the newest, whichever order they come in.
     const newest = all.slice(0, 9).map((a) => a.amount);
     expect(newest.sort()).toEqual(['13.00', '14.00', '15.00', '16.00', '17.00', '18.00', '19.00', '20.00', '21.00']);

@@ -93,6 +93,13 @@ function describe(
  * One page of movements on the user's wallets, newest first, straight from the ledger's postings, in
  * (created_at, account, version) descending order: unique per posting, so a cursor (`<account>:<version>`)
  * continues exactly after the last row shown, also among postings of one database transaction.
+ *
+ * The page's postings are found first, each wallet's newest `limit + 1` after the cursor on
+ * postings_account_created_idx (one short index range per currency), then merged; only those rows are
+ * joined to their entries. So a page costs the same for a wallet with 50 movements and one with 50,000.
+ * Per wallet, the three-part cursor becomes a two-part one on (created_at, version): at the cursor's own
+ * time, a wallet whose id is below the cursor's still has postings to come (ids descend), one above it has
+ * none left, and the cursor's own wallet continues below its version.
  */
 export async function walletActivity(
   db: DbOrTx,
@@ -101,9 +108,19 @@ export async function walletActivity(
 ): Promise<Page<TWalletActivity>> {
   const after = query.cursor ? decodeCursor(query.cursor, 'accountVersion') : null;
   const [afterAccount, afterVersion] = after ? after.id.split(':') : [];
+  // Versions start at 1 and are int4: 0 and the largest int4 lie outside every real version.
   const keyset = after
-    ? sql`(${postings.createdAt}, ${postings.accountId}, ${postings.version}) < (${after.at}::timestamptz, ${afterAccount}::uuid, ${Number(afterVersion)}::int)`
-    : undefined;
+    ? sql`and (p.created_at, p.version) < (${after.at}::timestamptz,
+        case when a.id < ${afterAccount}::uuid then 2147483647
+             when a.id = ${afterAccount}::uuid then ${Number(afterVersion)}::int else 0 end)`
+    : sql``;
+  const pagePostings = sql`select p.id from ${ledgerAccounts} a
+    cross join lateral (
+      select id, account_id, version, created_at from ${postings} p
+      where p.account_id = a.id ${keyset}
+      order by p.created_at desc, p.version desc limit ${query.limit + 1}) p
+    where a.user_id = ${userId} and a.type = 'wallet'
+    order by p.created_at desc, p.account_id desc, p.version desc limit ${query.limit + 1}`;
   const rows = await db
     .select({
       cursorAt: sql<string>`to_char(${postings.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
@@ -131,7 +148,13 @@ export async function walletActivity(
         eq(sql`${withdrawals.id}::text`, journalEntries.paymentId),
       ),
     )
-    .where(and(eq(ledgerAccounts.type, 'wallet'), eq(ledgerAccounts.userId, userId), keyset))
+    .where(
+      and(
+        eq(ledgerAccounts.type, 'wallet'),
+        eq(ledgerAccounts.userId, userId),
+        sql`${postings.id} in (${pagePostings})`,
+      ),
+    )
     .orderBy(desc(postings.createdAt), desc(postings.accountId), desc(postings.version))
     .limit(query.limit + 1);
   return toPage(
