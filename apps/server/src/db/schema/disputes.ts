@@ -19,6 +19,12 @@ export const disputes = pgTable(
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id),
+    /**
+     * The transaction's parties, copied when the case opens (a transaction's parties never change), so a
+     * party's cases are an index range of their own (disputes.queries.ts listPartyDisputes).
+     */
+    buyerId: text('buyer_id').notNull(),
+    sellerEmail: text('seller_email').notNull(),
     /** Who opened it, derived on the server from the caller. */
     initiatedBy: text('initiated_by', { enum: PARTY_ROLES }).notNull(),
     initiatorId: text('initiator_id')
@@ -42,6 +48,8 @@ export const disputes = pgTable(
   (t) => [
     uniqueIndex('disputes_transaction_id_idx').on(t.transactionId),
     index('disputes_status_idx').on(t.status, t.createdAt),
+    index('disputes_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
+    index('disputes_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),
   ],
 );
 

@@ -25,6 +25,8 @@ async function disputesOf(buyer: RegisteredUser, sellerEmail: string, n: number,
       .insert(disputes)
       .values({
         transactionId,
+        buyerId: buyer.user.id,
+        sellerEmail,
         initiatedBy: 'buyer',
         initiatorId: buyer.user.id,
         type: 'not_received',
@@ -89,6 +91,27 @@ describe('dispute lists page with a cursor', () => {
     const plain = await as(t.app, dana)('GET', '/api/disputes');
     expect(plain.json().map((d: TDispute) => d.id)).toEqual(expected);
     expect(plain.headers[header]).toBeUndefined();
+  });
+
+  it('merges the cases a person bought and sold, equal times included; sold ones only once verified', async () => {
+    const [gus, hana, ivan, jo] = await Promise.all([
+      registerUser(t.app, { role: 'seller' }),
+      registerUser(t.app),
+      registerUser(t.app),
+      registerUser(t.app, { role: 'seller', verified: false }),
+    ]);
+    // Same salt: the two sets share created_at values, so the merge falls back on ids.
+    await disputesOf(gus, hana.email.toLowerCase(), 5, 7);
+    await disputesOf(ivan, gus.email.toLowerCase(), 6, 7);
+    await disputesOf(ivan, jo.email.toLowerCase(), 2, 8);
+    const expected = await idsInOrder(sql`select id from disputes
+      where buyer_id = ${gus.user.id} or seller_email = ${gus.email.toLowerCase()} order by created_at desc, id desc`);
+    expect(expected).toHaveLength(11);
+    for (const limit of [1, 2, 3, 11]) {
+      expect((await walk(gus, '/api/disputes', limit)).map((d) => d.id)).toEqual(expected);
+    }
+    expect(await walk(jo, '/api/disputes', 1)).toEqual([]);
+    expect((await walk(ivan, '/api/disputes', 3)).map((d) => d.id)).toHaveLength(8);
   });
 
   it('answers one transaction’s dispute with transactionId, and nothing for another person’s', async () => {

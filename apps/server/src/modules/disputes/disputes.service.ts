@@ -108,6 +108,8 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         .insert(disputes)
         .values({
           transactionId: t.id,
+          buyerId: t.buyerId,
+          sellerEmail: t.sellerEmail,
           initiatedBy: role,
           initiatorId: user.id,
           type: input.type as DisputeRow['type'],

@@ -114,6 +114,8 @@ export async function walletActivity(
         case when a.id < ${afterAccount}::uuid then 2147483647
              when a.id = ${afterAccount}::uuid then ${Number(afterVersion)}::int else 0 end)`
     : sql``;
+  // Sent as one array (an InitPlan), so the join starts from the page's rows whatever the planner makes
+  // of the table's size (as a subquery it chose a scan of every row on small tables).
   const pagePostings = sql`select p.id from ${ledgerAccounts} a
     cross join lateral (
       select id, account_id, version, created_at from ${postings} p
@@ -152,7 +154,7 @@ export async function walletActivity(
       and(
         eq(ledgerAccounts.type, 'wallet'),
         eq(ledgerAccounts.userId, userId),
-        sql`${postings.id} in (${pagePostings})`,
+        sql`${postings.id} = any(array(${pagePostings}))`,
       ),
     )
     .orderBy(desc(postings.createdAt), desc(postings.accountId), desc(postings.version))

@@ -1,0 +1,101 @@
+/**
+ * Paging benchmark for a party's disputes (issue 12 item 4; never a timed test): page one of GET /api/disputes
+ * (50 cases) for a buyer with 5,000 transactions (500 disputed) against one with 500 (50 disputed), among
+ * 20,000 other transactions (2,000 disputed), on PostgreSQL, with the plans. See docs/performance.md, "Paging".
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/paging-disputes.ts
+ *   PAGING_ROUNDS=7 PAGING_REQUESTS=200 …                       # the defaults
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { counter, countPg } from './external/sql-counter.js';
+
+const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
+const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
+const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
+process.env.TEST_DB_ENGINE = 'postgres';
+process.env.TEST_DATABASE_URL = url;
+countPg();
+
+const { createTestApp } = await import('../apps/server/src/test/test-app.js');
+const { registerUser } = await import('../apps/server/src/test/factories.js');
+const t = await createTestApp();
+const db = t.app.database.db;
+const { sql } = await import('drizzle-orm');
+
+/** `count` transactions bought by the user, one in ten disputed, one a minute back from now. */
+async function seed(buyerId: string, count: number, tag: string) {
+  await db.execute(sql`
+    with tx as (
+      insert into transactions (buyer_id, seller_email, amount, fee, total, currency, description, status, created_at)
+      select ${buyerId}, 'seller-' || ${tag} || '-' || g || '@example.test', 1000, 30, 1030, 'USD', 'Bench ' || g,
+             case when g % 10 = 0 then 'disputed' else 'completed' end, now() - g * interval '1 minute'
+      from generate_series(1, ${count}) g
+      returning id, status, created_at, seller_email)
+    insert into disputes (transaction_id, buyer_id, seller_email, initiated_by, initiator_id, type, description, created_at)
+    select id, ${buyerId}, seller_email, 'buyer', ${buyerId}, 'not_received', 'Bench dispute', created_at + interval '10 seconds'
+    from tx where status = 'disputed'`);
+}
+
+try {
+  const [big, small, other] = await Promise.all([registerUser(t.app), registerUser(t.app), registerUser(t.app)]);
+  await seed(big.user.id, 5000, 'big');
+  await seed(small.user.id, 500, 'small');
+  await seed(other.user.id, 20000, 'other');
+  await db.execute(sql`analyze transactions; analyze disputes`);
+
+  const get = async (who: { cookie: string }) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/disputes', headers: { cookie: who.cookie } });
+    if (res.statusCode !== 200) throw new Error(`disputes: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
+  console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  async function timeOne(who: { cookie: string }) {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const start = performance.now();
+      await get(who);
+      times.push(performance.now() - start);
+    }
+    return median(times);
+  }
+  for (let i = 0; i < 50; i += 1) await Promise.all([get(big), get(small)]); // warm-up
+  const rounds: { big: number; small: number }[] = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    const order = r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const);
+    const round = { big: 0, small: 0 };
+    for (const who of order) round[who] = await timeOne(who === 'big' ? big : small);
+    rounds.push(round);
+    console.log(`round ${r + 1}: small ${round.small.toFixed(3)} ms, big ${round.big.toFixed(3)} ms`);
+  }
+  const bigMs = median(rounds.map((r) => r.big));
+  const smallMs = median(rounds.map((r) => r.small));
+  console.log(
+    `median request, page one: 50 cases ${smallMs.toFixed(3)} ms, 500 cases ${bigMs.toFixed(3)} ms; ` +
+      `ratio ${(bigMs / smallMs).toFixed(2)}x (target at most 1.5x)`,
+  );
+
+  const pool = (t.app.database.db as unknown as { $client: pg.Pool }).$client;
+  const client = new pg.Client({ connectionString: pool.options.connectionString });
+  await client.connect();
+  for (const [name, who] of [
+    ['50 cases', small],
+    ['500 cases', big],
+  ] as const) {
+    counter.recording = [];
+    await get(who);
+    const page = counter.recording.find((q) => q.text.includes('from "disputes"'));
+    counter.recording = null;
+    if (!page) throw new Error('the disputes statement was not seen');
+    const plan = await client.query(`explain (analyze, buffers, costs off) ${page.text}`, page.params);
+    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+    console.log(`\nEXPLAIN ANALYZE, ${name}:\n${lines.join('\n')}`);
+  }
+  await client.end();
+} finally {
+  await t.close();
+}
