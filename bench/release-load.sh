@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The release load alone, for profiling and for taking parts away (docs/performance.md, "Sixth round"):
+# starts bench/external/app-server.ts on a fresh PostgreSQL database, runs bench/external/release-client.ts
+# (eight loops, a buyer and seller each) for SECONDS, and prints node's and PostgreSQL's CPU per release,
+# read from /proc over the middle of the run. PostgreSQL on 127.0.0.1 as user postgres.
+#
+#   bench/release-load.sh 15                                        # 15 s of releases
+#   SETUP='drop trigger transactions_list_versions on transactions' bench/release-load.sh 15
+#   PERF=1 bench/release-load.sh 15 && perf report -i /tmp/release-load.perf --sort comm,dso
+#   NODE_ARGS=--perf-basic-prof-only-functions PERF=1 bench/release-load.sh 15   # with JS names
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_RUN=${1:-15}
+DB=release_load_$$
+OUT=$(mktemp -d)
+PG=(-h 127.0.0.1 -U postgres)
+createdb "${PG[@]}" "$DB"
+# shellcheck disable=SC2086
+BENCH_PG_URL="postgres://postgres@127.0.0.1:5432/$DB" node ${NODE_ARGS:-} --import tsx bench/external/app-server.ts \
+  >"$OUT/app.out" 2>"$OUT/app.err" &
+APP=$!
+cleanup() {
+  kill "$APP" 2>/dev/null || true
+  wait "$APP" 2>/dev/null || true
+  dropdb "${PG[@]}" --force "$DB"
+  rm -rf "$OUT"
+}
+trap cleanup EXIT
+until grep -q '^READY' "$OUT/app.out"; do
+  kill -0 "$APP" 2>/dev/null || { cat "$OUT/app.err"; exit 1; }
+  sleep 0.5
+done
+INFO=$(sed -n 's/^READY //p' "$OUT/app.out")
+get() { node -e "const i = JSON.parse(process.argv[1]); console.log($1)" "$INFO"; }
+PORT=$(get i.port)
+PAIRS=$(get 'JSON.stringify(i.pairs)')
+ARGS=("$PORT" "$(get i.buyer.cookie)" "$(get i.seller.cookie)" "$(get i.seller.email)")
+[ -n "${SETUP:-}" ] && psql -q "${PG[@]}" "$DB" -c "$SETUP"
+client() { BENCH_RUN_SECONDS=$1 BENCH_RELEASE_PAIRS="$PAIRS" node --import tsx bench/external/release-client.ts "${ARGS[@]}"; }
+client 3 >/dev/null # warm-up
+client "$SECONDS_RUN" >"$OUT/client.json" &
+CLIENT=$!
+sleep 1
+WINDOW=$((SECONDS_RUN - 3))
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+pg_ticks() { for p in $(pgrep -f "postgres: .*$DB"); do ticks "$p"; done | awk '{ s += $1 } END { print s + 0 }'; }
+if [ -n "${PERF:-}" ]; then
+  perf record -F 999 -a -g -o /tmp/release-load.perf -- sleep "$WINDOW"
+else
+  N0=$(ticks "$APP") P0=$(pg_ticks)
+  sleep "$WINDOW"
+  N1=$(ticks "$APP") P1=$(pg_ticks)
+fi
+wait "$CLIENT"
+[ -n "${PERF:-}" ] && exit 0
+# Releases in the window, from the client's rate; a tick is 10 ms (USER_HZ 100).
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  const [window, node, pg] = process.argv.slice(2).map(Number);
+  const n = (r.releases * window) / r.seconds;
+  const ms = (t) => ((t * 10) / n).toFixed(2);
+  console.log(`${(n / window).toFixed(0)} releases/s; CPU per release: node ${ms(node)} ms + PostgreSQL ${ms(pg)} ms = ${ms(node + pg)} ms`);
+' "$OUT/client.json" "$WINDOW" "$((N1 - N0))" "$((P1 - P0))"
