@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// (The pragma makes any TypeScript runner use React's JSX runtime, also one started without our
+// tsconfig, such as `npx tsx bench/…`, where this file otherwise compiled to an undefined React.)
 import type * as ReactEmail from '@react-email/components';
 import { loadOptional } from '../lib/optional-module.js';
 

@@ -116,6 +116,8 @@ function templateFor(c: EmailContent): Promise<Template | null> {
       // Every word must have its place; if a layout change hid one, React renders every email.
       return new Set(slots).size === wordsOf(c).length ? { pieces, slots } : null;
     });
+    // A failed render is not kept: the next email of this shape tries again (the job itself is retried).
+    template.catch(() => templates.delete(shape));
     templates.set(shape, template);
   }
   return template;
