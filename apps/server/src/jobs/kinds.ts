@@ -11,8 +11,14 @@ export interface JobPayloads {
   'transaction.inspection-reminder': { transactionId: string };
   /** Fans an event out to in-app notifications, the realtime bell and emails (modules/notifications). */
   notify: { event: import('../modules/notifications/events.js').NotificationEvent };
-  /** Sends one rendered email through the email provider. */
-  'email.send': { to: string; subject: string; text: string; html: string };
+  /**
+   * Sends one email through the email provider. It carries the email's words and is rendered when it goes
+   * (filling the layout costs microseconds, emails/render.ts): a small row instead of the HTML. The
+   * rendered form is what jobs queued before that change carry; they are sent as they are.
+   */
+  'email.send':
+    | { to: string; email: import('../emails/index.js').EmailContent }
+    | { to: string; subject: string; text: string; html: string };
   /** Asks the payout provider how a withdrawal's payout ended; settles it when it has. */
   'payout.settle': { withdrawalId: string };
 }

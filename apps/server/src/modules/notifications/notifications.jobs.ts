@@ -1,5 +1,5 @@
 import type { TNotificationEvent } from '@holdfast/contracts';
-import { renderEmail, type RenderedEmail } from '../../emails/index.js';
+import { renderEmail } from '../../emails/index.js';
 import type { JobDeps } from '../../jobs/handlers.js';
 import { completeJobInTransaction, enqueueJob } from '../../jobs/queue.js';
 import type { JobHandlers } from '../../jobs/scheduler.js';
@@ -15,8 +15,8 @@ import { emailPreferences, insertNotification, takeEmailSlot } from './notificat
  * `email.send` per email their preferences allow, all in one database transaction that also completes
  * the job (a retried notify job never tells anyone twice). The bell's sockets hear of it after the commit.
  *
- * `email.send`: hands one rendered email to the email provider. It runs in the worker, never in a request,
- * so a slow or failing mail server only delays that job, which the scheduler retries with backoff.
+ * `email.send`: renders one email and hands it to the email provider. It runs in the worker, never in a
+ * request, so a slow or failing mail server only delays that job, which the scheduler retries with backoff.
  */
 export function notificationJobHandlers({ config, db, providers, clock }: JobDeps): JobHandlers {
   return {
@@ -24,14 +24,12 @@ export function notificationJobHandlers({ config, db, providers, clock }: JobDep
       const facts = await loadFacts(db, event);
       if (!facts) return;
       const deliveries = deliveriesFor(facts, config.publicUrl);
-      // Rendering is the slow part: done before the database transaction so its locks are short.
-      const emails: RenderedEmail[] = await Promise.all(deliveries.map((d) => renderEmail(d.email)));
       const now = clock.now();
 
       const published = await db.transaction(async (tx) => {
         if (!(await completeJobInTransaction(tx, ctx.jobId, now))) return [];
         const told: Array<{ userId: string; notificationId: string }> = [];
-        for (const [i, d] of deliveries.entries()) {
+        for (const d of deliveries) {
           if (d.userId) {
             const notificationId = await insertNotification(tx, {
               userId: d.userId,
@@ -48,10 +46,9 @@ export function notificationJobHandlers({ config, db, providers, clock }: JobDep
             if (!prefs[d.category]) continue;
           }
           if (d.throttleKey && !(await takeEmailSlot(tx, d.throttleKey, now, MESSAGE_EMAIL_INTERVAL_MS))) continue;
-          const { subject, text, html } = emails[i];
           await enqueueJob(tx, {
             kind: 'email.send',
-            payload: { to: d.to, subject, text, html },
+            payload: { to: d.to, email: d.email },
             runAt: now,
             key: `email:${ctx.jobId}:${d.userId ?? d.to}`,
           });
@@ -66,7 +63,9 @@ export function notificationJobHandlers({ config, db, providers, clock }: JobDep
     },
 
     async 'email.send'(payload) {
-      await providers.email.send(payload);
+      if ('html' in payload) return providers.email.send(payload);
+      const { subject, text, html } = await renderEmail(payload.email);
+      await providers.email.send({ to: payload.to, subject, text, html });
     },
   };
 }

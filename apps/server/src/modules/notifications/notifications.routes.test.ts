@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema/index.js';
+import { renderEmail, type EmailContent } from '../../emails/index.js';
+import { enqueueJob } from '../../jobs/queue.js';
 import { adjustableClock, SECOND } from '../../lib/clock.js';
 import type { EmailMessage, EmailProvider } from '../../providers/email/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -69,6 +71,30 @@ describe('email.send', () => {
     ]);
     const [done] = await db().select().from(jobs).where(eq(jobs.id, failed.id));
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
+  });
+
+  it('carries the words and renders when it goes; a job queued in the rendered form is sent as it is', async () => {
+    await t.app.scheduler.runDue();
+    const before = email.sent.length;
+    await accepted();
+    await enqueueJob(db(), {
+      kind: 'email.send',
+      payload: { to: 'old@example.test', subject: 'Queued rendered', text: 'Text', html: '<p>Html</p>' },
+      runAt: clock.now(),
+    });
+    await t.app.scheduler.runDue();
+    const sent = email.sent.slice(before);
+    const rows = await db().select().from(jobs).where(eq(jobs.kind, 'email.send'));
+    const words = rows.map((r) => r.payload as { to: string; email?: EmailContent }).filter((p) => p.email);
+    const toBuyer = words.filter((p) => p.to === buyer.email).at(-1)!;
+    expect(Object.keys(toBuyer).sort()).toEqual(['email', 'to']);
+    expect(sent.find((m) => m.to === buyer.email)).toEqual({ to: buyer.email, ...(await renderEmail(toBuyer.email!)) });
+    expect(sent.find((m) => m.to === 'old@example.test')).toEqual({
+      to: 'old@example.test',
+      subject: 'Queued rendered',
+      text: 'Text',
+      html: '<p>Html</p>',
+    });
   });
 });
 
