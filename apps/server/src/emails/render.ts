@@ -15,7 +15,7 @@ export interface RenderedEmail {
  * the footer.
  *
  * React Email (its renderer and components, with Tailwind, Prettier and Prism behind them) loads with
- * the first email rendered, in the notify job, not at start: about 25 MB of RSS that a server sending no
+ * the first email rendered, in an email.send job, not at start: about 25 MB of RSS that a server sending no
  * email never pays (docs/performance.md, Memory).
  */
 export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
