@@ -12,9 +12,8 @@
  * Rounds alternate which user goes first; each times PAGING_REQUESTS sequential requests per user
  * through the whole app (app.inject) and keeps the median; the figure is the median over the rounds.
  */
-import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { counter, countPg } from './external/sql-counter.js';
+import { countPg } from './external/sql-counter.js';
+import { comparePageOne, poolUrl } from './paging-compare.js';
 
 const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 100);
@@ -73,49 +72,15 @@ try {
       `small ${first.small.json().length} rows, ${bytes.small} bytes`,
   );
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  async function timeOne(who: { cookie: string }) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const start = performance.now();
-      await get(who);
-      times.push(performance.now() - start);
-    }
-    return median(times);
-  }
-  for (let i = 0; i < 20; i += 1) await Promise.all([get(big), get(small)]); // warm-up
-  const rounds: { big: number; small: number }[] = [];
-  for (let r = 0; r < ROUNDS; r += 1) {
-    const order = r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const);
-    const round = { big: 0, small: 0 };
-    for (const who of order) round[who] = await timeOne(who === 'big' ? big : small);
-    rounds.push(round);
-    console.log(`round ${r + 1}: small ${round.small.toFixed(3)} ms, big ${round.big.toFixed(3)} ms`);
-  }
-  const bigMs = median(rounds.map((r) => r.big));
-  const smallMs = median(rounds.map((r) => r.small));
-  console.log(
-    `median request, page one: 50 conversations ${smallMs.toFixed(3)} ms, 5,000 conversations ${bigMs.toFixed(3)} ms; ` +
-      `ratio ${(bigMs / smallMs).toFixed(2)}x`,
-  );
-
-  const pool = (t.app.database.db as unknown as { $client: pg.Pool }).$client;
-  const client = new pg.Client({ connectionString: pool.options.connectionString });
-  await client.connect();
-  for (const [name, who] of [
-    ['50 conversations', small],
-    ['5,000 conversations', big],
-  ] as const) {
-    counter.recording = [];
-    await get(who);
-    const list = counter.recording.find((q) => q.text.includes('from "transactions"') || q.text.includes('from ('));
-    counter.recording = null;
-    if (!list) throw new Error('the list statement was not seen');
-    const plan = await client.query(`explain (analyze, buffers, costs off) ${list.text}`, list.params);
-    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
-    console.log(`\nEXPLAIN ANALYZE, ${name}:\n${lines.join('\n')}`);
-  }
-  await client.end();
+  await comparePageOne({
+    get,
+    short: { who: small, label: '50 conversations' },
+    long: { who: big, label: '5,000 conversations' },
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    isPage: (text) => text.includes('from "transactions"') || text.includes('from ('),
+    connectionString: poolUrl(t.app.database.db),
+  });
 } finally {
   await t.close();
 }

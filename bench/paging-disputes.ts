@@ -6,9 +6,8 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/paging-disputes.ts
  *   PAGING_ROUNDS=7 PAGING_REQUESTS=200 …                       # the defaults
  */
-import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { counter, countPg } from './external/sql-counter.js';
+import { countPg } from './external/sql-counter.js';
+import { comparePageOne, poolUrl } from './paging-compare.js';
 
 const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
@@ -53,49 +52,15 @@ try {
   const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
   console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  async function timeOne(who: { cookie: string }) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const start = performance.now();
-      await get(who);
-      times.push(performance.now() - start);
-    }
-    return median(times);
-  }
-  for (let i = 0; i < 50; i += 1) await Promise.all([get(big), get(small)]); // warm-up
-  const rounds: { big: number; small: number }[] = [];
-  for (let r = 0; r < ROUNDS; r += 1) {
-    const order = r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const);
-    const round = { big: 0, small: 0 };
-    for (const who of order) round[who] = await timeOne(who === 'big' ? big : small);
-    rounds.push(round);
-    console.log(`round ${r + 1}: small ${round.small.toFixed(3)} ms, big ${round.big.toFixed(3)} ms`);
-  }
-  const bigMs = median(rounds.map((r) => r.big));
-  const smallMs = median(rounds.map((r) => r.small));
-  console.log(
-    `median request, page one: 50 cases ${smallMs.toFixed(3)} ms, 500 cases ${bigMs.toFixed(3)} ms; ` +
-      `ratio ${(bigMs / smallMs).toFixed(2)}x (target at most 1.5x)`,
-  );
-
-  const pool = (t.app.database.db as unknown as { $client: pg.Pool }).$client;
-  const client = new pg.Client({ connectionString: pool.options.connectionString });
-  await client.connect();
-  for (const [name, who] of [
-    ['50 cases', small],
-    ['500 cases', big],
-  ] as const) {
-    counter.recording = [];
-    await get(who);
-    const page = counter.recording.find((q) => q.text.includes('from "disputes"'));
-    counter.recording = null;
-    if (!page) throw new Error('the disputes statement was not seen');
-    const plan = await client.query(`explain (analyze, buffers, costs off) ${page.text}`, page.params);
-    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
-    console.log(`\nEXPLAIN ANALYZE, ${name}:\n${lines.join('\n')}`);
-  }
-  await client.end();
+  await comparePageOne({
+    get,
+    short: { who: small, label: '50 cases' },
+    long: { who: big, label: '500 cases' },
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    isPage: (text) => text.includes('from "disputes"'),
+    connectionString: poolUrl(t.app.database.db),
+  });
 } finally {
   await t.close();
 }

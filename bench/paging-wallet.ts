@@ -11,9 +11,8 @@
  * alternate which user goes first; each times PAGING_REQUESTS sequential requests per user through the
  * whole app (app.inject) and keeps the median; the figure is the median over rounds, and the ratio.
  */
-import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { counter, countPg } from './external/sql-counter.js';
+import { countPg } from './external/sql-counter.js';
+import { comparePageOne, poolUrl } from './paging-compare.js';
 
 const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
@@ -65,50 +64,15 @@ try {
   const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
   console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  async function timeOne(who: { cookie: string }) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const start = performance.now();
-      await get(who);
-      times.push(performance.now() - start);
-    }
-    return median(times);
-  }
-  for (let i = 0; i < 50; i += 1) await Promise.all([get(big), get(small)]); // warm-up
-  const rounds: { big: number; small: number }[] = [];
-  for (let r = 0; r < ROUNDS; r += 1) {
-    const order = r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const);
-    const round = { big: 0, small: 0 };
-    for (const who of order) round[who] = await timeOne(who === 'big' ? big : small);
-    rounds.push(round);
-    console.log(`round ${r + 1}: small ${round.small.toFixed(3)} ms, big ${round.big.toFixed(3)} ms`);
-  }
-  const bigMs = median(rounds.map((r) => r.big));
-  const smallMs = median(rounds.map((r) => r.small));
-  console.log(
-    `median request, page one: 50 postings ${smallMs.toFixed(3)} ms, 5,000 postings ${bigMs.toFixed(3)} ms; ` +
-      `ratio ${(bigMs / smallMs).toFixed(2)}x (target at most 1.5x)`,
-  );
-
-  // The exact statement the app sent for each user, explained on the same database.
-  const pool = (t.app.database.db as unknown as { $client: pg.Pool }).$client;
-  const client = new pg.Client({ connectionString: pool.options.connectionString });
-  await client.connect();
-  for (const [name, who] of [
-    ['50 postings', small],
-    ['5,000 postings', big],
-  ] as const) {
-    counter.recording = [];
-    await get(who);
-    const page = counter.recording.find((q) => q.text.includes('"postings"'));
-    counter.recording = null;
-    if (!page) throw new Error('the activity statement was not seen');
-    const plan = await client.query(`explain (analyze, buffers, costs off) ${page.text}`, page.params);
-    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
-    console.log(`\nEXPLAIN ANALYZE, ${name}:\n${lines.join('\n')}`);
-  }
-  await client.end();
+  await comparePageOne({
+    get,
+    short: { who: small, label: '50 postings' },
+    long: { who: big, label: '5,000 postings' },
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    isPage: (text) => text.includes('"postings"'),
+    connectionString: poolUrl(t.app.database.db),
+  });
 } finally {
   await t.close();
 }

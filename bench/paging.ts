@@ -12,9 +12,8 @@
  * is the median over the rounds, and the ratio big/small. Then EXPLAIN (ANALYZE, BUFFERS) of the exact
  * list statement the app sent for each user.
  */
-import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { counter, countPg } from './external/sql-counter.js';
+import { countPg } from './external/sql-counter.js';
+import { comparePageOne, poolUrl } from './paging-compare.js';
 
 const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
@@ -26,7 +25,8 @@ countPg();
 
 const { createTestApp } = await import('../apps/server/src/test/test-app.js');
 const { registerUser } = await import('../apps/server/src/test/factories.js');
-const t = await createTestApp();
+// Pages built every time: this measures the query, not the first page kept in memory (decision 015).
+const t = await createTestApp({ env: { LIST_CACHE_MB: '0' } });
 const db = t.app.database.db;
 const { sql } = await import('drizzle-orm');
 
@@ -65,56 +65,15 @@ try {
       `small ${first.small.json().length} rows (next cursor ${first.small.headers['x-next-cursor'] ? 'yes' : 'no'})`,
   );
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  async function timeOne(who: { cookie: string }) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const start = performance.now();
-      await get(who);
-      times.push(performance.now() - start);
-    }
-    return median(times);
-  }
-  for (let i = 0; i < 50; i += 1) await Promise.all([get(big), get(small)]); // warm-up
-  const rounds: { big: number; small: number }[] = [];
-  for (let r = 0; r < ROUNDS; r += 1) {
-    const order = r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const);
-    const round = { big: 0, small: 0 };
-    for (const who of order) round[who] = await timeOne(who === 'big' ? big : small);
-    rounds.push(round);
-    console.log(`round ${r + 1}: small ${round.small.toFixed(3)} ms, big ${round.big.toFixed(3)} ms`);
-  }
-  const bigMs = median(rounds.map((r) => r.big));
-  const smallMs = median(rounds.map((r) => r.small));
-  console.log(
-    `median request, page one (50 rows): 50 transactions ${smallMs.toFixed(3)} ms, 5,000 transactions ${bigMs.toFixed(3)} ms; ` +
-      `ratio ${(bigMs / smallMs).toFixed(2)}x (target at most 1.5x)`,
-  );
-
-  // The exact statement the app sent for each user, explained on the same database.
-  const client = new pg.Client({ connectionString: (t.app.database as unknown as { url?: string }).url ?? dbUrl() });
-  await client.connect();
-  for (const [name, who] of [
-    ['50 transactions', small],
-    ['5,000 transactions', big],
-  ] as const) {
-    counter.recording = [];
-    await get(who);
-    const list = counter.recording.find((q) => q.text.includes('from "transactions"') && q.text.includes('union all'));
-    counter.recording = null;
-    if (!list) throw new Error('the list statement was not seen');
-    const plan = await client.query(`explain (analyze, buffers, costs off) ${list.text}`, list.params);
-    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
-    console.log(`\nEXPLAIN ANALYZE, ${name}:\n${lines.join('\n')}`);
-  }
-  await client.end();
+  await comparePageOne({
+    get,
+    short: { who: small, label: '50 transactions' },
+    long: { who: big, label: '5,000 transactions' },
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    isPage: (text) => text.includes('from "transactions"') && text.includes('union all'),
+    connectionString: poolUrl(t.app.database.db),
+  });
 } finally {
   await t.close();
-}
-
-/** The bench database's URL: the pool's own connection string. */
-function dbUrl(): string {
-  const found = (t.app.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
-  if (!found) throw new Error('no connection string');
-  return found;
 }

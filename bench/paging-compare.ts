@@ -1,0 +1,78 @@
+/**
+ * The part every paging benchmark shares (bench/paging*.ts): page one for a person with a long history
+ * against one with a short one, through the whole app. Rounds alternate who goes first; each times
+ * `requests` sequential requests per person and keeps the median; the figure is the median over the
+ * rounds, and the ratio long/short (issue 12: at most 1.5×). Then EXPLAIN (ANALYZE, BUFFERS) of the exact
+ * statement the app sent for each, picked from the driver tap's recording by `isPage`.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { counter } from './external/sql-counter.js';
+
+export interface PageOneComparison {
+  /** One request for page one as this person; throws unless it succeeded. */
+  get: (who: { cookie: string }) => Promise<unknown>;
+  short: { who: { cookie: string }; label: string };
+  long: { who: { cookie: string }; label: string };
+  rounds: number;
+  requests: number;
+  /** Which recorded statement is the page's query. */
+  isPage: (text: string) => boolean;
+  /** The bench database, for the EXPLAIN connection. */
+  connectionString: string;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function comparePageOne(c: PageOneComparison): Promise<void> {
+  async function timeOne(who: { cookie: string }) {
+    const times: number[] = [];
+    for (let i = 0; i < c.requests; i += 1) {
+      const start = performance.now();
+      await c.get(who);
+      times.push(performance.now() - start);
+    }
+    return median(times);
+  }
+  for (let i = 0; i < 20; i += 1) await Promise.all([c.get(c.long.who), c.get(c.short.who)]); // warm-up
+  const rounds: { long: number; short: number }[] = [];
+  for (let r = 0; r < c.rounds; r += 1) {
+    const order = r % 2 === 0 ? (['short', 'long'] as const) : (['long', 'short'] as const);
+    const round = { long: 0, short: 0 };
+    for (const side of order) round[side] = await timeOne(c[side].who);
+    rounds.push(round);
+    console.log(
+      `round ${r + 1}: ${c.short.label} ${round.short.toFixed(3)} ms, ${c.long.label} ${round.long.toFixed(3)} ms`,
+    );
+  }
+  const longMs = median(rounds.map((r) => r.long));
+  const shortMs = median(rounds.map((r) => r.short));
+  console.log(
+    `median request, page one: ${c.short.label} ${shortMs.toFixed(3)} ms, ${c.long.label} ${longMs.toFixed(3)} ms; ` +
+      `ratio ${(longMs / shortMs).toFixed(2)}x (target at most 1.5x)`,
+  );
+
+  const client = new pg.Client({ connectionString: c.connectionString });
+  await client.connect();
+  try {
+    for (const { who, label } of [c.short, c.long]) {
+      counter.recording = [];
+      await c.get(who);
+      const page = counter.recording.find((q) => c.isPage(q.text));
+      counter.recording = null;
+      if (!page) throw new Error('the page statement was not seen');
+      const plan = await client.query(`explain (analyze, buffers, costs off) ${page.text}`, page.params);
+      const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+      console.log(`\nEXPLAIN ANALYZE, ${label}:\n${lines.join('\n')}`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** The connection string of the pool under a test app's database. */
+export function poolUrl(db: unknown): string {
+  const url = (db as { $client: pg.Pool }).$client.options.connectionString;
+  if (!url) throw new Error('no connection string');
+  return url;
+}
