@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { counter } from './external/sql-counter.js';
+import { counter, countPg } from './external/sql-counter.js';
 
 export interface PageOneComparison {
   /** One request for page one as this person; throws unless it succeeded. */
@@ -75,4 +75,32 @@ export function poolUrl(db: unknown): string {
   const url = (db as { $client: pg.Pool }).$client.options.connectionString;
   if (!url) throw new Error('no connection string');
   return url;
+}
+
+/**
+ * A paging benchmark's test app on PostgreSQL (a fresh database, dropped after), with the driver tap that
+ * records statements; PAGING_ROUNDS and PAGING_REQUESTS (the number of requests per round, `requests` by
+ * default) from the environment.
+ */
+export async function openPagingBench(opts: { requests: number; env?: Record<string, string> }) {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
+  process.env.TEST_DB_ENGINE = 'postgres';
+  process.env.TEST_DATABASE_URL = url;
+  countPg();
+  const { createTestApp } = await import('../apps/server/src/test/test-app.js');
+  const t = await createTestApp({ env: opts.env });
+  /** Page one of `path` as this person, through the whole app. */
+  const pageOne = (path: string) => async (who: { cookie: string }) => {
+    const res = await t.app.inject({ method: 'GET', url: path, headers: { cookie: who.cookie } });
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return res;
+  };
+  return {
+    t,
+    db: t.app.database.db,
+    pageOne,
+    rounds: Number(process.env.PAGING_ROUNDS ?? 7),
+    requests: Number(process.env.PAGING_REQUESTS ?? opts.requests),
+  };
 }

@@ -12,21 +12,10 @@
  * Rounds alternate which user goes first; each times PAGING_REQUESTS sequential requests per user
  * through the whole app (app.inject) and keeps the median; the figure is the median over the rounds.
  */
-import { countPg } from './external/sql-counter.js';
-import { comparePageOne, poolUrl } from './paging-compare.js';
+import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
 
-const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
-const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 100);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
-process.env.TEST_DB_ENGINE = 'postgres';
-process.env.TEST_DATABASE_URL = url;
-countPg();
-
-const { createTestApp } = await import('../apps/server/src/test/test-app.js');
+const { t, db, pageOne, rounds: ROUNDS, requests: REQUESTS } = await openPagingBench({ requests: 100 });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
-const t = await createTestApp();
-const db = t.app.database.db;
 const { sql } = await import('drizzle-orm');
 
 async function seed(buyerId: string, sellerId: string, sellerEmail: string, n: number, tag: string) {
@@ -60,11 +49,7 @@ try {
   await db.execute(sql`vacuum analyze`);
 
   let bytes = { big: 0, small: 0 };
-  const get = async (who: { cookie: string }) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: { cookie: who.cookie } });
-    if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
-    return res;
-  };
+  const get = pageOne('/api/conversations');
   const first = { big: await get(big), small: await get(small) };
   bytes = { big: first.big.rawPayload.length, small: first.small.rawPayload.length };
   console.log(

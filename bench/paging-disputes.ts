@@ -6,21 +6,10 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/paging-disputes.ts
  *   PAGING_ROUNDS=7 PAGING_REQUESTS=200 …                       # the defaults
  */
-import { countPg } from './external/sql-counter.js';
-import { comparePageOne, poolUrl } from './paging-compare.js';
+import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
 
-const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
-const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
-process.env.TEST_DB_ENGINE = 'postgres';
-process.env.TEST_DATABASE_URL = url;
-countPg();
-
-const { createTestApp } = await import('../apps/server/src/test/test-app.js');
+const { t, db, pageOne, rounds: ROUNDS, requests: REQUESTS } = await openPagingBench({ requests: 200 });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
-const t = await createTestApp();
-const db = t.app.database.db;
 const { sql } = await import('drizzle-orm');
 
 /** `count` transactions bought by the user, one in ten disputed, one a minute back from now. */
@@ -44,11 +33,7 @@ try {
   await seed(other.user.id, 20000, 'other');
   await db.execute(sql`analyze transactions; analyze disputes`);
 
-  const get = async (who: { cookie: string }) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/disputes', headers: { cookie: who.cookie } });
-    if (res.statusCode !== 200) throw new Error(`disputes: ${res.statusCode} ${res.body}`);
-    return res;
-  };
+  const get = pageOne('/api/disputes');
   const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
   console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
 

@@ -11,21 +11,10 @@
  * alternate which user goes first; each times PAGING_REQUESTS sequential requests per user through the
  * whole app (app.inject) and keeps the median; the figure is the median over rounds, and the ratio.
  */
-import { countPg } from './external/sql-counter.js';
-import { comparePageOne, poolUrl } from './paging-compare.js';
+import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
 
-const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
-const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
-process.env.TEST_DB_ENGINE = 'postgres';
-process.env.TEST_DATABASE_URL = url;
-countPg();
-
-const { createTestApp } = await import('../apps/server/src/test/test-app.js');
+const { t, db, pageOne, rounds: ROUNDS, requests: REQUESTS } = await openPagingBench({ requests: 200 });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
-const t = await createTestApp();
-const db = t.app.database.db;
 const { sql } = await import('drizzle-orm');
 
 /** `count` deposits, alternating between the user's USD and EUR wallets, one a minute back from now. */
@@ -56,11 +45,7 @@ try {
   for (const other of others) await seed(other.user.id, 1000);
   await db.execute(sql`analyze postings; analyze ledger_accounts; analyze journal_entries`);
 
-  const get = async (who: { cookie: string }) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/wallet/transactions', headers: { cookie: who.cookie } });
-    if (res.statusCode !== 200) throw new Error(`activity: ${res.statusCode} ${res.body}`);
-    return res;
-  };
+  const get = pageOne('/api/wallet/transactions');
   const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
   console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
 

@@ -12,22 +12,17 @@
  * is the median over the rounds, and the ratio big/small. Then EXPLAIN (ANALYZE, BUFFERS) of the exact
  * list statement the app sent for each user.
  */
-import { countPg } from './external/sql-counter.js';
-import { comparePageOne, poolUrl } from './paging-compare.js';
+import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
 
-const ROUNDS = Number(process.env.PAGING_ROUNDS ?? 7);
-const REQUESTS = Number(process.env.PAGING_REQUESTS ?? 200);
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
-process.env.TEST_DB_ENGINE = 'postgres';
-process.env.TEST_DATABASE_URL = url;
-countPg();
-
-const { createTestApp } = await import('../apps/server/src/test/test-app.js');
-const { registerUser } = await import('../apps/server/src/test/factories.js');
 // Pages built every time: this measures the query, not the first page kept in memory (decision 015).
-const t = await createTestApp({ env: { LIST_CACHE_MB: '0' } });
-const db = t.app.database.db;
+const {
+  t,
+  db,
+  pageOne,
+  rounds: ROUNDS,
+  requests: REQUESTS,
+} = await openPagingBench({ requests: 200, env: { LIST_CACHE_MB: '0' } });
+const { registerUser } = await import('../apps/server/src/test/factories.js');
 const { sql } = await import('drizzle-orm');
 
 async function seed(buyerId: string, sellerEmail: string, otherBuyer: string, each: number, tag: string) {
@@ -54,11 +49,7 @@ try {
     from generate_series(1, 20000 - 2550) g`);
   await db.execute(sql`analyze transactions`);
 
-  const get = async (who: { cookie: string }) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/transactions', headers: { cookie: who.cookie } });
-    if (res.statusCode !== 200) throw new Error(`list: ${res.statusCode} ${res.body}`);
-    return res;
-  };
+  const get = pageOne('/api/transactions');
   const first = { big: await get(big), small: await get(small) };
   console.log(
     `page one: big ${first.big.json().length} rows (next cursor ${first.big.headers['x-next-cursor'] ? 'yes' : 'no'}), ` +
