@@ -61,3 +61,6 @@ node -e '
   const ms = (t) => ((t * 10) / n).toFixed(2);
   console.log(`${(n / window).toFixed(0)} releases/s; CPU per release: node ${ms(node)} ms + PostgreSQL ${ms(pg)} ms = ${ms(node + pg)} ms`);
 ' "$OUT/client.json" "$WINDOW" "$((N1 - N0))" "$((P1 - P0))"
+# Updates that stayed on their page (HOT: no index entries written) against all updates, per table.
+psql -q "${PG[@]}" "$DB" -c "select relname as table, n_tup_upd as updates, n_tup_hot_upd as hot
+  from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc"
