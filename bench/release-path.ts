@@ -173,6 +173,18 @@ async function main() {
         console.log(`  [${kindOf(text)}] ${text.slice(0, Number(process.env.RELEASE_SQL_WIDTH ?? 150))}`);
     }
   }
+  if (process.env.RELEASE_JOBS) {
+    // The recorded release's background work: its notify jobs and the emails they queue.
+    seen.length = 0;
+    recording = true;
+    const ran = await runJobs();
+    recording = false;
+    console.log(
+      `jobs of one release: ${ran} jobs, ${seen.length} statements (${seen.filter((t) => kindOf(t) === 'begin/commit').length} BEGIN/COMMIT)`,
+    );
+    if (PRINT_SQL)
+      for (const text of seen) console.log(`  ${text.slice(0, Number(process.env.RELEASE_SQL_WIDTH ?? 150))}`);
+  }
   const total = Object.values(breakdown).reduce(
     (a, c) => ({
       session: a.session + c.session,
