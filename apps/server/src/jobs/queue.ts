@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import type { JobKind, JobPayloads } from './kinds.js';
 
@@ -39,21 +38,6 @@ function jobRow(job: AnyNewJob): typeof jobs.$inferInsert {
  */
 export function enqueueJobsQuery(db: DbOrTx, list: readonly AnyNewJob[]) {
   return db.insert(jobs).values(list.map(jobRow)).onConflictDoNothing({ target: jobs.key });
-}
-
-/**
- * Completes a job inside the transaction of its effects, so a handler whose effects are all in the
- * database commits them at most once: a second run of the same job (a retry after a crash between commit
- * and completion, or a worker whose lease ran out) finds it done and does nothing. The row lock makes a
- * concurrent run wait for this one's outcome. False when the job was already done.
- */
-export async function completeJobInTransaction(tx: Tx, jobId: string, now: Date): Promise<boolean> {
-  const done = await tx
-    .update(jobs)
-    .set({ state: 'done', finishedAt: now })
-    .where(and(eq(jobs.id, jobId), eq(jobs.state, 'queued')))
-    .returning({ id: jobs.id });
-  return done.length > 0;
 }
 
 /**

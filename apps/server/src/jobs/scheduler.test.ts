@@ -41,7 +41,7 @@ beforeEach(async () => {
 
 const db = () => database.db;
 /** A worker with test handlers for the `payout.settle` kind (any kind would do). */
-function worker(handler: (id: string, ctx: JobContext) => Promise<void>, on: Db = db()) {
+function worker(handler: (id: string, ctx: JobContext) => Promise<void | 'finished'>, on: Db = db()) {
   const scheduler = createScheduler({ db: on, clock });
   const handlers: JobHandlers = { 'payout.settle': ({ withdrawalId }, ctx) => handler(withdrawalId, ctx) };
   scheduler.registerAll(handlers);
@@ -77,6 +77,22 @@ describe('the job worker', () => {
     });
     expect(await w.runDue()).toBe(0);
     expect(seen).toHaveLength(1);
+  });
+
+  it("a handler that completed its job itself ('finished') gets no second write from the worker", async () => {
+    let runs = 0;
+    // This handler claims to have finished without touching its row: the worker leaves the row as claimed.
+    const w = worker(async () => {
+      runs += 1;
+      return 'finished';
+    });
+    await enqueue('self-finished', clock.now());
+    expect(await w.runDue()).toBe(1);
+    expect(await rowOf('self-finished')).toMatchObject({ state: 'queued', finishedAt: null, attempts: 1 });
+    expect((await rowOf('self-finished')).lockedUntil).not.toBeNull();
+    // Its lease keeps it from running again until it runs out.
+    expect(await w.runDue()).toBe(0);
+    expect(runs).toBe(1);
   });
 
   it('retries a failing job with growing backoff and gives up after maxAttempts', async () => {

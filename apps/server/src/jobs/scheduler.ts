@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import { runStatement, statement } from '../db/statements.js';
 import type { Clock } from '../lib/clock.js';
 import { DAY, HOUR, MINUTE, SECOND } from '../lib/clock.js';
 import type { JobKind, JobPayloads } from './kinds.js';
@@ -13,7 +14,11 @@ export interface JobContext {
   jobId: string;
 }
 
-export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], ctx: JobContext) => Promise<void>;
+/**
+ * Resolves with 'finished' when the handler completed its job row itself, in the statement of its effects
+ * (state done, lease and error cleared, as `finish` does): the worker then writes nothing more for it.
+ */
+export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], ctx: JobContext) => Promise<void | 'finished'>;
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 export interface SchedulerOptions {
@@ -40,6 +45,24 @@ interface ClaimedJob {
   attempts: number;
   max_attempts: number;
 }
+
+// The worker's statements, prepared once (db/statements.ts): they run for every job.
+const CLAIM = statement(
+  'jobs_claim',
+  `UPDATE jobs SET locked_until = $1::timestamptz, locked_by = $2, attempts = attempts + 1
+   WHERE id IN (
+     SELECT id FROM jobs
+     WHERE state = 'queued' AND run_at <= $3::timestamptz AND (locked_until IS NULL OR locked_until <= $3::timestamptz)
+     ORDER BY run_at
+     LIMIT $4
+     FOR UPDATE SKIP LOCKED)
+   RETURNING id, kind, payload, attempts, max_attempts`,
+);
+const FINISH = statement(
+  'jobs_finish',
+  `UPDATE jobs SET state = 'done', finished_at = $1::timestamptz, locked_until = NULL, last_error = NULL
+   WHERE id = $2 AND locked_by = $3`,
+);
 
 /** Wait before retry n (1, 2, 3...): 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelayMs(attempt: number): number {
@@ -72,24 +95,12 @@ export function createScheduler({
   /** Takes up to `batchSize` due jobs for this worker, oldest due first, skipping rows others hold. */
   async function claim(now: Date): Promise<ClaimedJob[]> {
     const leaseEnd = new Date(now.getTime() + leaseMs);
-    const result = await db.execute(sql`
-      UPDATE jobs SET locked_until = ${leaseEnd.toISOString()}, locked_by = ${workerId}, attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE state = 'queued' AND run_at <= ${now.toISOString()}
-          AND (locked_until IS NULL OR locked_until <= ${now.toISOString()})
-        ORDER BY run_at
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, kind, payload, attempts, max_attempts`);
-    return rowsOf<ClaimedJob>(result);
+    return runStatement<ClaimedJob>(db, CLAIM, [leaseEnd.toISOString(), workerId, now.toISOString(), batchSize]);
   }
 
   async function finish(job: ClaimedJob, now: Date, error?: unknown) {
     if (!error) {
-      await db.execute(sql`
-        UPDATE jobs SET state = 'done', finished_at = ${now.toISOString()}, locked_until = NULL, last_error = NULL
-        WHERE id = ${job.id} AND locked_by = ${workerId}`);
+      await runStatement(db, FINISH, [now.toISOString(), job.id, workerId]);
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -110,8 +121,8 @@ export function createScheduler({
     const handler = handlers[job.kind] as JobHandler<JobKind> | undefined;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload as never, { now, attempt: job.attempts, jobId: job.id });
-      await finish(job, clock.now());
+      const outcome = await handler(job.payload as never, { now, attempt: job.attempts, jobId: job.id });
+      if (outcome !== 'finished') await finish(job, clock.now());
     } catch (error) {
       await finish(job, clock.now(), error);
     }

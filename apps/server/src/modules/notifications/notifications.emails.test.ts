@@ -305,19 +305,26 @@ describe('private messages (through the API)', () => {
     expect(reply.emails.map((m) => m.to)).toEqual([buyer.email]);
   });
 
-  it('messages off: no email', async () => {
+  it('messages off: no email, and the hour is not used up: turned back on, the next message emails at once', async () => {
     const { buyer, seller } = await parties(t.app);
     const transaction = await createTransaction(t.app, buyer, seller.email);
+    const send = (content: string) =>
+      observe(t.app, () =>
+        as(t.app, buyer)('POST', '/api/messages', {
+          conversationId: transaction.id,
+          receiverId: seller.user.id,
+          content,
+        }),
+      );
     await setPrefs(seller, { messages: false });
-    const seen = await observe(t.app, () =>
-      as(t.app, buyer)('POST', '/api/messages', {
-        conversationId: transaction.id,
-        receiverId: seller.user.id,
-        content: 'Hi',
-      }),
-    );
+    const seen = await send('Hi');
     expect(seen.emails).toEqual([]);
     expect(seen.bellsOf(seller.user.id)).toHaveLength(1);
+
+    await setPrefs(seller, { messages: true });
+    clock.advance(MINUTE);
+    const after = await send('Hello?');
+    expect(after.emails.map((m) => m.to)).toEqual([seller.email]);
   });
 });
 
@@ -414,5 +421,26 @@ describe('a notify job runs its fan-out once', () => {
     expect(mails.filter((m) => m.subject === 'Sam Seller accepted your transaction')).toHaveLength(1);
     const [after] = await db().select().from(jobs).where(eq(jobs.id, job.id));
     expect(after.state).toBe('done');
+  });
+
+  it('run by the worker, the job is completed by its own statement: done, lease and error cleared', async () => {
+    const { transaction } = await deal();
+    await t.app.scheduler.runDue();
+    await db().transaction((tx) =>
+      notify(tx, { type: 'transaction.accepted', transactionId: transaction.id }, clock.now()),
+    );
+    const [queued] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'notify'), eq(jobs.state, 'queued')));
+    await t.app.scheduler.runDue();
+    const [after] = await db().select().from(jobs).where(eq(jobs.id, queued.id));
+    expect(after).toMatchObject({
+      state: 'done',
+      lockedUntil: null,
+      lastError: null,
+      finishedAt: clock.now(),
+      attempts: 1,
+    });
   });
 });

@@ -1,19 +1,19 @@
 import type { TNotificationEvent } from '@holdfast/contracts';
 import { renderEmail } from '../../emails/index.js';
 import type { JobDeps } from '../../jobs/handlers.js';
-import { completeJobInTransaction, enqueueJob } from '../../jobs/queue.js';
 import type { JobHandlers } from '../../jobs/scheduler.js';
 import { userChannel } from '../../realtime/index.js';
 import { deliveriesFor, MESSAGE_EMAIL_INTERVAL_MS } from './notifications.content.js';
 import { loadFacts } from './notifications.facts.js';
-import { emailPreferences, insertNotification, takeEmailSlot } from './notifications.queries.js';
+import { tell } from './notifications.queries.js';
 
 /**
  * The notification fan-out and email delivery.
  *
- * `notify`: reads the event's current data, writes one bell notification per person told, and queues an
- * `email.send` per email their preferences allow, all in one database transaction that also completes
- * the job (a retried notify job never tells anyone twice). The bell's sockets hear of it after the commit.
+ * `notify`: reads the event's current data (one statement for a transaction's), then writes one bell
+ * notification per person told and queues an `email.send` per email their preferences and the hourly cap
+ * allow, in one statement that also completes the job (a retried notify job never tells anyone twice;
+ * notifications.queries.ts `tell`). The bell's sockets hear of it after that statement.
  *
  * `email.send`: renders one email and hands it to the email provider. It runs in the worker, never in a
  * request, so a slow or failing mail server only delays that job, which the scheduler retries with backoff.
@@ -26,40 +26,26 @@ export function notificationJobHandlers({ config, db, providers, clock }: JobDep
       const deliveries = deliveriesFor(facts, config.publicUrl);
       const now = clock.now();
 
-      const published = await db.transaction(async (tx) => {
-        if (!(await completeJobInTransaction(tx, ctx.jobId, now))) return [];
-        const told: Array<{ userId: string; notificationId: string }> = [];
-        for (const d of deliveries) {
-          if (d.userId) {
-            const notificationId = await insertNotification(tx, {
-              userId: d.userId,
-              type: event.type,
-              title: d.bell.title,
-              body: d.bell.body,
-              link: d.bell.link,
-              createdAt: now,
-            });
-            told.push({ userId: d.userId, notificationId });
-          }
-          if (d.category && d.userId) {
-            const prefs = await emailPreferences(tx, d.userId);
-            if (!prefs[d.category]) continue;
-          }
-          if (d.throttleKey && !(await takeEmailSlot(tx, d.throttleKey, now, MESSAGE_EMAIL_INTERVAL_MS))) continue;
-          await enqueueJob(tx, {
-            kind: 'email.send',
-            payload: { to: d.to, email: d.email },
-            runAt: now,
-            key: `email:${ctx.jobId}:${d.userId ?? d.to}`,
-          });
-        }
-        return told;
-      });
+      const published = await tell(
+        db,
+        { jobId: ctx.jobId, now, type: event.type, throttleMs: MESSAGE_EMAIL_INTERVAL_MS },
+        deliveries.map((d) => ({
+          userId: d.userId,
+          to: d.to,
+          title: d.bell.title,
+          body: d.bell.body,
+          link: d.bell.link,
+          category: d.category,
+          email: d.email,
+          throttleKey: d.throttleKey ?? null,
+        })),
+      );
 
       for (const { userId, notificationId } of published) {
         const message: TNotificationEvent = { type: 'notification', notificationId };
         void providers.pubsub.publish(userChannel(userId), message);
       }
+      return 'finished';
     },
 
     async 'email.send'(payload) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EMAIL_CATEGORIES, type TEmailCategory, type TNotification } from '@holdfast/contracts';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import { runStatement, statement, toDate } from '../../db/statements.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import {
   directMessages,
@@ -10,7 +11,6 @@ import {
   notifications,
   supportChats,
   supportMessages,
-  transactions,
   users,
   withdrawals,
 } from '../../db/schema/index.js';
@@ -37,16 +37,6 @@ export async function findPerson(db: DbOrTx, id: string): Promise<Person | null>
   return row ?? null;
 }
 
-/** The account that holds `email` verified: the only one that may hear of a transaction sent to it. */
-async function verifiedHolderOf(db: DbOrTx, email: string): Promise<Person | null> {
-  const [row] = await db
-    .select(personColumns)
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, eq(users.emailVerified, true)))
-    .limit(1);
-  return row ?? null;
-}
-
 export interface TransactionFacts {
   id: string;
   description: string;
@@ -66,28 +56,69 @@ export interface TransactionFacts {
   seller: Person | null;
 }
 
-/** A transaction as it is now, with its parties. */
-export async function transactionFacts(db: DbOrTx, id: string): Promise<TransactionFacts | null> {
-  const [t] = await db.select().from(transactions).where(eq(transactions.id, id));
-  if (!t) return null;
-  const [buyer, seller] = await Promise.all([findPerson(db, t.buyerId), verifiedHolderOf(db, t.sellerEmail)]);
-  if (!buyer) return null;
+/** A person's columns under a prefix (`b` the buyer, `s` the seller), for TRANSACTION_FACTS. */
+const personSql = (alias: string) =>
+  `${alias}.id as "${alias}Id", ${alias}.email as "${alias}Email", ${alias}.first_name as "${alias}FirstName",
+   ${alias}.last_name as "${alias}LastName", ${alias}.name as "${alias}Name"`;
+
+// The seller is the account that holds the seller email verified: the only one that may hear of it.
+const TRANSACTION_FACTS = statement(
+  'notify_transaction_facts',
+  `select t.id, t.description, t.amount, t.fee, t.total, t.currency, t.status, t.payment_status as "paymentStatus",
+     t.inspection_days as "inspectionDays", t.auto_release_at as "autoReleaseAt",
+     t.tracking_reference as "trackingReference", t.delivery_message as "deliveryMessage",
+     t.seller_email as "sellerEmail", ${personSql('b')}, ${personSql('s')}
+   from transactions t
+   join users b on b.id = t.buyer_id
+   left join lateral (select id, email, first_name, last_name, name from users
+     where lower(email) = lower(t.seller_email) and email_verified = true limit 1) s on true
+   where t.id = $1`,
+);
+
+type PersonColumns<A extends string> = {
+  [K in 'Id' | 'Email' | 'FirstName' | 'LastName' | 'Name' as `${A}${K}`]: string | null;
+};
+type FactsRow = Omit<TransactionFacts, 'amount' | 'fee' | 'total' | 'autoReleaseAt' | 'buyer' | 'seller'> & {
+  amount: string;
+  fee: string;
+  total: string;
+  autoReleaseAt: string | null;
+} & PersonColumns<'b'> &
+  PersonColumns<'s'>;
+
+function personOf(r: FactsRow, a: 'b' | 's'): Person | null {
+  const id = r[`${a}Id`];
+  if (!id) return null;
   return {
-    id: t.id,
-    description: t.description,
-    amount: t.amount,
-    fee: t.fee,
-    total: t.total,
-    currency: t.currency,
-    status: t.status,
-    paymentStatus: t.paymentStatus,
-    inspectionDays: t.inspectionDays,
-    autoReleaseAt: t.autoReleaseAt,
-    trackingReference: t.trackingReference,
-    deliveryMessage: t.deliveryMessage,
-    sellerEmail: t.sellerEmail,
+    id,
+    email: r[`${a}Email`]!,
+    firstName: r[`${a}FirstName`],
+    lastName: r[`${a}LastName`],
+    name: r[`${a}Name`]!,
+  };
+}
+
+/** A transaction as it is now, with its parties (one statement). */
+export async function transactionFacts(db: DbOrTx, id: string): Promise<TransactionFacts | null> {
+  const [r] = await runStatement<FactsRow>(db, TRANSACTION_FACTS, [id]);
+  const buyer = r && personOf(r, 'b');
+  if (!r || !buyer) return null;
+  return {
+    id: r.id,
+    description: r.description,
+    amount: BigInt(r.amount),
+    fee: BigInt(r.fee),
+    total: BigInt(r.total),
+    currency: r.currency,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    inspectionDays: Number(r.inspectionDays),
+    autoReleaseAt: toDate(r.autoReleaseAt),
+    trackingReference: r.trackingReference,
+    deliveryMessage: r.deliveryMessage,
+    sellerEmail: r.sellerEmail,
     buyer,
-    seller,
+    seller: personOf(r, 's'),
   };
 }
 
@@ -133,14 +164,6 @@ const toWire = (n: NotificationRow): TNotification => ({
   readAt: n.readAt?.toISOString() ?? null,
   createdAt: n.createdAt.toISOString(),
 });
-
-export async function insertNotification(
-  tx: Tx,
-  row: { userId: string; type: string; title: string; body: string; link: string; createdAt: Date },
-): Promise<string> {
-  const [inserted] = await tx.insert(notifications).values(row).returning({ id: notifications.id });
-  return inserted.id;
-}
 
 /** One page of the person's notifications, newest first, (created_at, id) descending after the cursor. */
 export async function listNotifications(
@@ -228,21 +251,64 @@ export async function saveEmailPreferences(
     });
 }
 
-/**
- * The hourly cap, atomically: claims `key` when it was never used or last used at least `windowMs` ago.
- * Two workers racing for the same key: the row lock of the upsert makes one of them see the other's
- * fresh time and get nothing back.
- */
-export async function takeEmailSlot(tx: DbOrTx, key: string, now: Date, windowMs: number): Promise<boolean> {
-  const since = new Date(now.getTime() - windowMs).toISOString();
-  const result = await tx.execute(sql`
-    INSERT INTO email_throttle (key, last_sent_at) VALUES (${key}, ${now.toISOString()})
-    ON CONFLICT (key) DO UPDATE SET last_sent_at = excluded.last_sent_at
-    WHERE email_throttle.last_sent_at <= ${since}
-    RETURNING key`);
-  return rowsOf(result).length > 0;
+/** What one person is told: the bell (when they have an account) and the email, as `notify` decided. */
+export interface Telling {
+  userId: string | null;
+  to: string;
+  title: string;
+  body: string;
+  link: string;
+  /** The email's optional category (its preference decides), or null: always sent. */
+  category: TEmailCategory | null;
+  email: unknown;
+  /** At most one email per key per `throttleMs` (new private messages). */
+  throttleKey: string | null;
 }
 
-function rowsOf(result: unknown): unknown[] {
-  return ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as unknown[];
+/**
+ * The notify job's writes in one statement, all or nothing: it completes the job as the worker's `finish`
+ * would (only while it is still queued, so a job that runs twice tells nobody twice), writes each account's bell notification, and
+ * queues an `email.send` (key `email:<job>:<account or address>`) for each email whose category the person
+ * has not turned off (a category with no row is on) and whose throttle key, if any, takes its slot: the
+ * key was never used or last used at least `throttleMs` ago. A disabled category never takes a slot. Two
+ * workers racing for one key: the upsert's row lock makes the second see the first's time and send nothing.
+ */
+const TELL = statement(
+  'notify_tell',
+  `with done as (
+     update jobs set state = 'done', finished_at = $2::timestamptz, locked_until = null, last_error = null
+     where id = $1::uuid and state = 'queued' returning id
+   ), d as (
+     select d.* from done cross join jsonb_to_recordset($4::jsonb) as d(
+       "userId" text, "to" text, title text, body text, link text, category text, email jsonb, "throttleKey" text)
+   ), told as (
+     insert into notifications (user_id, type, title, body, link, created_at)
+     select "userId", $3, title, body, link, $2::timestamptz from d where "userId" is not null
+     returning id, user_id
+   ), wanted as (
+     select * from d where category is null or "userId" is null or coalesce((select p.email_enabled
+       from notification_preferences p where p.user_id = d."userId" and p.category = d.category), true)
+   ), slot as (
+     insert into email_throttle (key, last_sent_at)
+     select distinct "throttleKey", $2::timestamptz from wanted where "throttleKey" is not null
+     on conflict (key) do update set last_sent_at = excluded.last_sent_at
+     where email_throttle.last_sent_at <= $2::timestamptz - $5::integer * interval '1 millisecond'
+     returning key
+   ), queued as (
+     insert into jobs (kind, payload, run_at, key)
+     select 'email.send', jsonb_build_object('to', w."to", 'email', w.email), $2::timestamptz,
+            'email:' || $1::text || ':' || coalesce(w."userId", w."to")
+     from wanted w where w."throttleKey" is null or w."throttleKey" in (select key from slot)
+     on conflict (key) do nothing
+   )
+   select id as "notificationId", user_id as "userId" from told`,
+);
+
+/** Runs TELL; the bell notifications written (none when the job was done already). */
+export async function tell(
+  db: DbOrTx,
+  job: { jobId: string; now: Date; type: string; throttleMs: number },
+  tellings: Telling[],
+): Promise<Array<{ userId: string; notificationId: string }>> {
+  return runStatement(db, TELL, [job.jobId, job.now.toISOString(), job.type, JSON.stringify(tellings), job.throttleMs]);
 }
