@@ -1,4 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../test/test-app.js';
 import {
   ACCOUNT_FAILURE_FACTOR,
@@ -76,5 +78,22 @@ describe('login limiter', () => {
     const key = pairKey('race@example.test', '192.0.2.9');
     await Promise.all(Array.from({ length: 10 }, () => limiter.recordFailure([key])));
     expect(await limiter.isLocked([key])).toBe(true);
+  });
+});
+
+describe('login limiter under concurrency', () => {
+  it('300 sign-ins reserving and giving back the same keys at once: no deadlock, and the counts add up', async () => {
+    const limiter = createLoginLimiter(database.db, { maxFailures: 1000, windowMs: 60_000 });
+    const keys = [pairKey('race@example.test', '192.0.2.50'), ipKey('192.0.2.50'), emailKey('race@example.test')];
+    for (const key of keys) await limiter.recordFailure([key]);
+    // Each request counts every key, then gives the attempt back, as a sign-in that was right does.
+    const attempt = async () => {
+      await limiter.reserve(keys);
+      await limiter.release(keys);
+    };
+    await Promise.all(Array.from({ length: 300 }, attempt));
+    // Every reserve was given back: the one failure recorded first is all that is left on each key.
+    const rows = await database.db.select().from(loginFailures).where(inArray(loginFailures.key, keys));
+    expect(Object.fromEntries(rows.map((r) => [r.key, r.count]))).toEqual(Object.fromEntries(keys.map((k) => [k, 1])));
   });
 });

@@ -84,12 +84,22 @@ export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginL
       return counts.every((c) => !checked.includes(c.key) || c.count <= limitOf(c.key));
     },
 
-    /** Takes back one reserved attempt from each key. */
+    /**
+     * Takes back one reserved attempt from each key. The rows are locked in key order first: locked in
+     * the order a scan met them, two sign-ins giving back the same keys at once could each hold one row
+     * and wait for the other's (a deadlock, answered 500; a burst of guesses found it).
+     */
     async release(keys: string[]): Promise<void> {
+      const locked = db
+        .select({ key: loginFailures.key })
+        .from(loginFailures)
+        .where(inArray(loginFailures.key, keys))
+        .orderBy(loginFailures.key)
+        .for('update');
       await db
         .update(loginFailures)
         .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
-        .where(inArray(loginFailures.key, keys));
+        .where(inArray(loginFailures.key, locked));
     },
 
     /** Counts one failure against every key; a key whose window has passed starts a new one. */
