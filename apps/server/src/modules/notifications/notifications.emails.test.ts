@@ -390,16 +390,22 @@ describe('withdrawals', () => {
 });
 
 describe('a notify job runs its fan-out once', () => {
-  it('run twice with the same job (a second worker after a lost lease), it tells nobody again', async () => {
-    const { buyer, transaction } = await deal();
+  /** A deal with nothing queued but the notify job of its acceptance, and that job. */
+  async function acceptedNotifyJob() {
+    const found = await deal();
     await t.app.scheduler.runDue();
     await db().transaction((tx) =>
-      notify(tx, { type: 'transaction.accepted', transactionId: transaction.id }, clock.now()),
+      notify(tx, { type: 'transaction.accepted', transactionId: found.transaction.id }, clock.now()),
     );
     const [job] = await db()
       .select()
       .from(jobs)
       .where(and(eq(jobs.kind, 'notify'), eq(jobs.state, 'queued')));
+    return { ...found, job };
+  }
+
+  it('run twice with the same job (a second worker after a lost lease), it tells nobody again', async () => {
+    const { buyer, job } = await acceptedNotifyJob();
     const handlers = notificationJobHandlers({
       config: t.app.config,
       db: db(),
@@ -424,15 +430,7 @@ describe('a notify job runs its fan-out once', () => {
   });
 
   it('run by the worker, the job is completed by its own statement: done, lease and error cleared', async () => {
-    const { transaction } = await deal();
-    await t.app.scheduler.runDue();
-    await db().transaction((tx) =>
-      notify(tx, { type: 'transaction.accepted', transactionId: transaction.id }, clock.now()),
-    );
-    const [queued] = await db()
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.kind, 'notify'), eq(jobs.state, 'queued')));
+    const { job: queued } = await acceptedNotifyJob();
     await t.app.scheduler.runDue();
     const [after] = await db().select().from(jobs).where(eq(jobs.id, queued.id));
     expect(after).toMatchObject({
