@@ -24,7 +24,7 @@ export interface PageOneComparison {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function comparePageOne(c: PageOneComparison): Promise<void> {
+async function comparePageOne(c: PageOneComparison): Promise<void> {
   async function timeOne(who: { cookie: string }) {
     const times: number[] = [];
     for (let i = 0; i < c.requests; i += 1) {
@@ -71,7 +71,7 @@ export async function comparePageOne(c: PageOneComparison): Promise<void> {
 }
 
 /** The connection string of the pool under a test app's database. */
-export function poolUrl(db: unknown): string {
+function poolUrl(db: unknown): string {
   const url = (db as { $client: pg.Pool }).$client.options.connectionString;
   if (!url) throw new Error('no connection string');
   return url;
@@ -96,11 +96,11 @@ export async function openPagingBench(opts: { requests: number; env?: Record<str
     if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
     return res;
   };
-  return {
-    t,
-    db: t.app.database.db,
-    pageOne,
-    rounds: Number(process.env.PAGING_ROUNDS ?? 7),
-    requests: Number(process.env.PAGING_REQUESTS ?? opts.requests),
-  };
+  const rounds = Number(process.env.PAGING_ROUNDS ?? 7);
+  const requests = Number(process.env.PAGING_REQUESTS ?? opts.requests);
+  const connectionString = poolUrl(t.app.database.db);
+  /** comparePageOne with this bench's rounds, requests and database. */
+  const compare = (c: Pick<PageOneComparison, 'get' | 'short' | 'long' | 'isPage'>) =>
+    comparePageOne({ ...c, rounds, requests, connectionString });
+  return { t, db: t.app.database.db, pageOne, compare };
 }

@@ -12,9 +12,9 @@
  * Rounds alternate which user goes first; each times PAGING_REQUESTS sequential requests per user
  * through the whole app (app.inject) and keeps the median; the figure is the median over the rounds.
  */
-import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
+import { openPagingBench } from './paging-compare.js';
 
-const { t, db, pageOne, rounds: ROUNDS, requests: REQUESTS } = await openPagingBench({ requests: 100 });
+const { t, db, pageOne, compare } = await openPagingBench({ requests: 100 });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
 const { sql } = await import('drizzle-orm');
 
@@ -57,14 +57,11 @@ try {
       `small ${first.small.json().length} rows, ${bytes.small} bytes`,
   );
 
-  await comparePageOne({
+  await compare({
     get,
     short: { who: small, label: '50 conversations' },
     long: { who: big, label: '5,000 conversations' },
-    rounds: ROUNDS,
-    requests: REQUESTS,
     isPage: (text) => text.includes('from "transactions"') || text.includes('from ('),
-    connectionString: poolUrl(t.app.database.db),
   });
 } finally {
   await t.close();

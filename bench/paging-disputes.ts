@@ -6,9 +6,9 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/paging-disputes.ts
  *   PAGING_ROUNDS=7 PAGING_REQUESTS=200 …                       # the defaults
  */
-import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
+import { openPagingBench } from './paging-compare.js';
 
-const { t, db, pageOne, rounds: ROUNDS, requests: REQUESTS } = await openPagingBench({ requests: 200 });
+const { t, db, pageOne, compare } = await openPagingBench({ requests: 200 });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
 const { sql } = await import('drizzle-orm');
 
@@ -37,14 +37,11 @@ try {
   const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
   console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
 
-  await comparePageOne({
+  await compare({
     get,
     short: { who: small, label: '50 cases' },
     long: { who: big, label: '500 cases' },
-    rounds: ROUNDS,
-    requests: REQUESTS,
     isPage: (text) => text.includes('from "disputes"'),
-    connectionString: poolUrl(t.app.database.db),
   });
 } finally {
   await t.close();

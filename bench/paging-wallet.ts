@@ -11,9 +11,9 @@
  * alternate which user goes first; each times PAGING_REQUESTS sequential requests per user through the
  * whole app (app.inject) and keeps the median; the figure is the median over rounds, and the ratio.
  */
-import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
+import { openPagingBench } from './paging-compare.js';
 
-const { t, db, pageOne, rounds: ROUNDS, requests: REQUESTS } = await openPagingBench({ requests: 200 });
+const { t, db, pageOne, compare } = await openPagingBench({ requests: 200 });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
 const { sql } = await import('drizzle-orm');
 
@@ -49,14 +49,11 @@ try {
   const rowsOf = (res: Awaited<ReturnType<typeof get>>) => (res.json() as unknown[]).length;
   console.log(`page one: big ${rowsOf(await get(big))} rows, small ${rowsOf(await get(small))} rows`);
 
-  await comparePageOne({
+  await compare({
     get,
     short: { who: small, label: '50 postings' },
     long: { who: big, label: '5,000 postings' },
-    rounds: ROUNDS,
-    requests: REQUESTS,
     isPage: (text) => text.includes('"postings"'),
-    connectionString: poolUrl(t.app.database.db),
   });
 } finally {
   await t.close();

@@ -12,16 +12,10 @@
  * is the median over the rounds, and the ratio big/small. Then EXPLAIN (ANALYZE, BUFFERS) of the exact
  * list statement the app sent for each user.
  */
-import { comparePageOne, openPagingBench, poolUrl } from './paging-compare.js';
+import { openPagingBench } from './paging-compare.js';
 
 // Pages built every time: this measures the query, not the first page kept in memory (decision 015).
-const {
-  t,
-  db,
-  pageOne,
-  rounds: ROUNDS,
-  requests: REQUESTS,
-} = await openPagingBench({ requests: 200, env: { LIST_CACHE_MB: '0' } });
+const { t, db, pageOne, compare } = await openPagingBench({ requests: 200, env: { LIST_CACHE_MB: '0' } });
 const { registerUser } = await import('../apps/server/src/test/factories.js');
 const { sql } = await import('drizzle-orm');
 
@@ -56,14 +50,11 @@ try {
       `small ${first.small.json().length} rows (next cursor ${first.small.headers['x-next-cursor'] ? 'yes' : 'no'})`,
   );
 
-  await comparePageOne({
+  await compare({
     get,
     short: { who: small, label: '50 transactions' },
     long: { who: big, label: '5,000 transactions' },
-    rounds: ROUNDS,
-    requests: REQUESTS,
     isPage: (text) => text.includes('from "transactions"') && text.includes('union all'),
-    connectionString: poolUrl(t.app.database.db),
   });
 } finally {
   await t.close();
