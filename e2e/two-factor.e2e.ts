@@ -130,6 +130,10 @@ describe.skipIf(browserMissing)('staff must enrol a second factor (REQUIRE_STAFF
     onTestFailed(async () => {
       await screenshot(page, 'two-factor-staff-failure');
     });
+    // Until enrolled, nothing opens a socket the server would refuse (each retry carried the session
+    // cookie that enrolment replaces, and could clear the new one).
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
     await signInWithPassword(page, 'moderator@holdfast.dev', DEMO_PASSWORD);
     await page.waitForURL('**/security-settings');
     await page.getByText('Two-factor authentication required').waitFor();
@@ -152,10 +156,12 @@ describe.skipIf(browserMissing)('staff must enrol a second factor (REQUIRE_STAFF
       return (messages[0].text as string).match(/\d{6}/)![0];
     };
     await page.getByLabel('Verification code').fill(await latestCode());
+    expect(sockets).toEqual([]);
     await page.getByRole('button', { name: 'Verify and Enable' }).click();
     await page.getByRole('button', { name: "I've saved my codes" }).click();
     await page.goto('/moderator-dashboard');
     await page.getByRole('heading', { name: 'Active Dispute Cases' }).waitFor();
+    await expect.poll(() => sockets.length).toBeGreaterThan(0);
 
     await signOut(page);
     await signInWithPassword(page, 'moderator@holdfast.dev', DEMO_PASSWORD);

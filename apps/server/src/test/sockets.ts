@@ -73,7 +73,9 @@ export function openSocket(
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(socket));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`refused: ${res.statusCode}`), { headers: res.headers })),
+    );
     ws.once('error', reject);
   });
 }

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { TUser } from '@holdfast/contracts';
 import { PageSpinner } from '@/components/ui/spinner';
 import { userQueryOptions } from '@/lib/auth';
-import { usePublicConfig } from '@/lib/config';
+import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { pageTitle } from '@/lib/page-title';
 import { safeNext } from '@/features/auth/lib/next';
@@ -210,9 +210,8 @@ function SignedInRoutes({ user }: { user: TUser }) {
   const [location] = useLocation();
   // Staff powers need a second factor (REQUIRE_STAFF_2FA): the server refuses their calls, so send them
   // where they turn it on.
-  const mustEnrol =
-    config.staffTwoFactorRequired && (user.role === 'moderator' || user.role === 'admin') && !user.twoFactorEnabled;
-  if (mustEnrol && !OPEN_BEFORE_STAFF_TWO_FACTOR.has(location)) return <Redirect to="/security-settings" replace />;
+  if (staffMustEnrolTwoFactor(user, config) && !OPEN_BEFORE_STAFF_TWO_FACTOR.has(location))
+    return <Redirect to="/security-settings" replace />;
   return (
     <Switch>
       <Route path="/login">

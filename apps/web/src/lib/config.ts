@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TPublicConfig } from '@holdfast/contracts';
+import type { TPublicConfig, TUser } from '@holdfast/contracts';
 import { apiJson } from './api';
 
 /** Used until GET /api/config answers, and if it cannot (spec: 2 minutes idle, 30 s warning). */
@@ -22,3 +22,10 @@ export function usePublicConfig() {
   const query = useQuery(publicConfigQueryOptions());
   return { ...query, config: query.data ?? DEFAULT_PUBLIC_CONFIG };
 }
+
+/**
+ * Staff who must still enrol a second factor (REQUIRE_STAFF_2FA): the server refuses their calls and
+ * sockets except their own account and security, so the web sends them to Security Settings.
+ */
+export const staffMustEnrolTwoFactor = (user: TUser, config: TPublicConfig) =>
+  config.staffTwoFactorRequired && (user.role === 'moderator' || user.role === 'admin') && !user.twoFactorEnabled;

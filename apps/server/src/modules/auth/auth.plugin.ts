@@ -53,8 +53,11 @@ export function registerAuth(app: FastifyInstance) {
       () => authHeaders(request),
       request.routeOptions.config.withAccount === true,
     );
-    // A cleared cookie for a dead session travels back to the browser.
-    forwardCookies(reply, headers);
+    // A cleared cookie for a dead session travels back to the browser, except on a socket's handshake:
+    // a socket reconnecting while the page swaps its session (two-factor turned on) carries the old
+    // cookie, and its answer could arrive after the new cookie and clear that. Pages hear of an ended
+    // session from their own calls.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') forwardCookies(reply, headers);
     request.user = user;
     request.account = account ?? null;
     request.sessionEnded = ended === true;

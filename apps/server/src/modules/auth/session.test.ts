@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser } from '../../test/factories.js';
+import { listen, openSocket } from '../../test/sockets.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { verifySignedToken } from './session-lookup.js';
 import { sessionIdleRule } from './session-activity.js';
@@ -55,6 +56,16 @@ describe('the session cookie', () => {
     const res = await me(cookie);
     expect(res.statusCode).toBe(401);
     expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+  });
+
+  it("is refused on a socket's handshake without clearing the cookie (a reconnecting socket can race a session swap)", async () => {
+    const { cookie } = await registerUser(t.app);
+    await t.database.db.delete(sessions).where(eq(sessions.token, tokenOf(cookie)));
+    const refused = await openSocket(await listen(t.app), '/ws', { cookie }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ message: 'refused: 401' });
+    expect((refused as { headers: Record<string, unknown> }).headers['set-cookie']).toBeUndefined();
+    // The page's own call still hears that the session ended, and clears the cookie.
+    expect(setCookies(await me(cookie)).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
   });
 
   it('is refused once expired, clears the cookie and deletes the expired session', async () => {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLogout } from '@/lib/auth';
+import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
 import { cn } from '@/lib/utils';
 import { MobileNav } from './mobile-nav';
 import { isActivePath, primaryNavItems } from './nav-items';
@@ -13,6 +14,7 @@ import { UserMenu } from './user-menu';
 export function TopNav({ user }: { user: TUser | null }) {
   const [location] = useLocation();
   const { logout } = useLogout();
+  const { config } = usePublicConfig();
   return (
     <header className="sticky top-0 z-40 border-b bg-card/90 backdrop-blur supports-[backdrop-filter]:bg-card/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
@@ -45,7 +47,8 @@ export function TopNav({ user }: { user: TUser | null }) {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              <NotificationBell />
+              {/* Staff still to enrol may not read notifications: no refused calls, no socket retrying. */}
+              {!staffMustEnrolTwoFactor(user, config) && <NotificationBell />}
               <UserMenu user={user} onLogout={logout} />
               <MobileNav user={user} onLogout={logout} />
             </>

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
-import { usePublicConfig } from '@/lib/config';
+import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
@@ -15,8 +15,7 @@ export function SecuritySettingsPage() {
   const { config } = usePublicConfig();
   if (isLoading) return <PageSpinner message="Loading security settings..." />;
   if (!user) return <AccessDenied description="Please log in to access security settings." />;
-  const staffMustEnrol =
-    config.staffTwoFactorRequired && (user.role === 'moderator' || user.role === 'admin') && !user.twoFactorEnabled;
+  const staffMustEnrol = staffMustEnrolTwoFactor(user, config);
   return (
     <>
       <PageHeader title="Security Settings" description="Protect your account and the money in it." icon={<Shield />} />
