@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LIVE_CHAT_MESSAGES as M } from '@holdfast/contracts';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
+import {
+  browserMissing,
+  launchBrowser,
+  lookAtBothWidths,
+  screenshot,
+  signInThroughForm,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 describe.skipIf(browserMissing)('live chat in the browser', () => {
@@ -10,7 +17,8 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
+    // The paging test registers a page and a half of customers.
+    server = await startServer({ REGISTRATION_LIMIT_PER_HOUR: '200' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -100,5 +108,45 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await input.fill('Thank you!');
     await input.press('Enter');
     await moderator.getByRole('log').getByText('Thank you!').waitFor({ timeout: 4000 });
+  });
+
+  it("the console's queue loads a page of live chats at a time, more as it scrolls", async () => {
+    // 55 customers write (each in a context of its own: a session each); the first page holds 50.
+    const customers = 55;
+    for (let i = 0; i < customers; i += 1) {
+      const request = (await browser.newContext({ baseURL: server.url })).request;
+      const registered = await request.post('/api/auth/register', {
+        data: {
+          firstName: 'Queue',
+          lastName: `Customer ${i}`,
+          email: uniqueEmail('queue'),
+          password: 'Sturdy-pass-42',
+          confirmPassword: 'Sturdy-pass-42',
+          role: 'buyer',
+        },
+      });
+      expect(registered.status(), await registered.text()).toBe(201);
+      const sent = await request.post('/api/chat/send', { data: { message: `Question ${i}` } });
+      expect(sent.status(), await sent.text()).toBe(201);
+      await request.dispose();
+    }
+    const moderator = await signedIn('moderator@holdfast.dev');
+    onTestFailed(async () => {
+      await screenshot(moderator, 'live-chat-queue-failure');
+    });
+    await moderator.goto('/support-console');
+    await moderator.getByRole('tab', { name: 'Live Chat' }).click();
+    const list = moderator.getByRole('list', { name: 'Live chats' });
+    await list.getByRole('button', { name: /Question 54/ }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(50);
+    // Every thread on the first page awaits a reply and more are to come: the count says so.
+    await moderator.getByText('50+ awaiting reply').waitFor();
+    await lookAtBothWidths(moderator, 'support-console-live-chat-queue');
+    // Scrolling the queue to its end loads the rest (the button is there for keyboards).
+    await moderator.getByRole('button', { name: 'Load more live chats' }).scrollIntoViewIfNeeded();
+    await list.getByRole('button', { name: /Question 0/ }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBeGreaterThanOrEqual(customers);
+    await moderator.getByRole('button', { name: 'Load more live chats' }).waitFor({ state: 'detached' });
+    await expect(moderator.getByText(/\d+ awaiting reply/).textContent()).resolves.toMatch(/^\d+ awaiting reply$/);
   });
 });

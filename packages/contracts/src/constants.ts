@@ -217,6 +217,7 @@ export const PAGE_LIMITS = {
   conversations: { default: 50, max: 100 },
   supportChats: { default: 50, max: 100 },
   supportMessages: { default: 200, max: 200 },
+  liveChatThreads: { default: 50, max: 100 },
 } as const;
 export type TPagedList = keyof typeof PAGE_LIMITS;
 

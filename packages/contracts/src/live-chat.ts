@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { pageQuery } from './paging.js';
 import { hasControlCharacters } from './text.js';
 
 /** Longest live chat message, after trimming. */
 export const LIVE_CHAT_MESSAGE_MAX_LENGTH = 1000;
 /** GET /api/chat/messages and a thread in the console answer at most the latest this many messages. */
 export const LIVE_CHAT_HISTORY_LIMIT = 200;
-/** The staff console lists at most this many threads (awaiting a reply first). */
-export const LIVE_CHAT_THREADS_LIMIT = 200;
 /** Messages one person may send per minute (customers and staff alike); more answer 429. */
 export const LIVE_CHAT_SENDS_PER_MINUTE = 30;
 /** Spec section 9: the live chat page polls its messages every 5 seconds (and also listens on /ws). */
@@ -77,6 +76,8 @@ export const ZLiveChatThread = z.object({
 });
 export type TLiveChatThread = z.infer<typeof ZLiveChatThread>;
 export const ZLiveChatThreadList = z.array(ZLiveChatThread);
+/** GET /api/chat/threads (staff): `?limit=&cursor=`, the next page's cursor in X-Next-Cursor. */
+export const ZLiveChatThreadListQuery = pageQuery('liveChatThreads');
 
 /** GET /api/chat/threads/{userId}/messages: the thread and its latest messages, oldest first. */
 export const ZLiveChatThreadDetail = z.object({

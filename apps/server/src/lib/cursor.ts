@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import {
   CURSOR_MAX_LENGTH,
   NEXT_CURSOR_HEADER,
@@ -30,6 +32,8 @@ export const CURSOR_IDS = {
   accountVersion: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:\d{1,9}$/i,
   /** Queues by priority (disputes, the support console): `<priority rank>:<uuid>`. */
   rankUuid: /^[0-3]:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  /** The live chat queue: `<1 awaiting a reply | 0>:<user id>` (account ids are text). */
+  flagText: /^[01]:[A-Za-z0-9_-]{1,100}$/,
 } as const;
 
 export function encodeCursor(c: Cursor): string {
@@ -103,4 +107,18 @@ export function setNextCursor(reply: FastifyReply, nextCursor: string | null) {
   if (!nextCursor) return;
   void reply.header(NEXT_CURSOR_HEADER, nextCursor);
   void reply.header('Access-Control-Expose-Headers', NEXT_CURSOR_HEADER);
+}
+
+/**
+ * The ids of the newest `n` rows of `table` over several ranges (say a person as buyer and as seller),
+ * newest first by (created_at, id): each range is read LIMIT n on its own, in the order an index on
+ * (party, created_at, id) gives, then merged and cut to n. An OR of the ranges would read every row of
+ * each and sort them. For `id = any(array(...))`, so the join starts from these rows whatever the planner
+ * makes of the table's size.
+ */
+export function newestIds(table: PgTable, ranges: SQL[], n: number): SQL {
+  const scans = ranges.map(
+    (where) => sql`(select id, created_at from ${table} where ${where} order by created_at desc, id desc limit ${n})`,
+  );
+  return sql`select id from (${sql.join(scans, sql` union all `)}) r order by created_at desc, id desc limit ${n}`;
 }

@@ -119,11 +119,16 @@ export async function parties(app: FastifyInstance) {
 }
 
 /**
- * A transaction funded from the buyer's wallet (credited just enough) and accepted by the seller.
+ * A transaction funded from the buyer's wallet (credited just enough) and accepted by the seller; between
+ * new parties unless `who` names them.
  * Amounts are decimal strings in `currency` (default ZAR 100.00 → total 103.00).
  */
-export async function acceptedFundedTransaction(app: FastifyInstance, opts: TransactionOptions = {}) {
-  const { buyer, seller } = await parties(app);
+export async function acceptedFundedTransaction(
+  app: FastifyInstance,
+  opts: TransactionOptions = {},
+  who?: { buyer: RegisteredUser; seller: RegisteredUser },
+) {
+  const { buyer, seller } = who ?? (await parties(app));
   const created = await createTransaction(app, buyer, seller.email, opts);
   await creditWallet(app.database.db, buyer.user.id, minorOf(created.total, created.currency), created.currency);
   await fundFromWallet(app, buyer, created.id);

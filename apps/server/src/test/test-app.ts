@@ -43,13 +43,8 @@ async function adminClient(baseUrl: string): Promise<pg.Client> {
   );
 }
 
-/** A fresh, migrated database of its own for the calling test file. */
-export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
-  if (testEngine === 'pglite') {
-    const database = databaseFromPglite(new PGlite());
-    await database.migrate();
-    return { ...database, dispose: () => database.close() };
-  }
+/** A new, empty database on TEST_DATABASE_URL's PostgreSQL server: its URL, and a way to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is required for the postgres test project');
   const name = `holdfast_test_${randomBytes(6).toString('hex')}`;
@@ -58,15 +53,31 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await databaseFromPostgres(url.toString(), undefined, 20);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = await adminClient(baseUrl);
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fresh, migrated database of its own for the calling test file. */
+export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  if (testEngine === 'pglite') {
+    const database = databaseFromPglite(new PGlite());
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const empty = await emptyPostgresDatabase();
+  const database = await databaseFromPostgres(empty.url, undefined, 20);
   await database.migrate();
   return {
     ...database,
     dispose: async () => {
       await database.close();
-      const c = await adminClient(baseUrl);
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await empty.drop();
     },
   };
 }

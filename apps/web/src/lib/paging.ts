@@ -38,13 +38,20 @@ export const nextCursorOf = <T>(last: Page<T>) => last.nextCursor ?? undefined;
  * Every loaded page's rows in order, each id once: a row created between two page loads can shift an
  * older one onto the next page boundary, and a list must never show it twice.
  */
-export function flattenPages<T extends { id: string | number }>(pages: readonly Page<T>[] | undefined): T[] {
+export function flattenPages<T extends { id: string | number }>(pages: readonly Page<T>[] | undefined): T[];
+/** The same for rows keyed otherwise (`keyOf`), e.g. live chat threads by their customer's id. */
+export function flattenPages<T>(pages: readonly Page<T>[] | undefined, keyOf: (row: T) => string | number): T[];
+export function flattenPages<T>(
+  pages: readonly Page<T>[] | undefined,
+  keyOf: (row: T) => string | number = (row) => (row as { id: string | number }).id,
+): T[] {
   const seen = new Set<string | number>();
   const rows: T[] = [];
   for (const page of pages ?? []) {
     for (const row of page.items) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
+      const key = keyOf(row);
+      if (seen.has(key)) continue;
+      seen.add(key);
       rows.push(row);
     }
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { transactions } from './transactions.js';
 
@@ -36,20 +36,9 @@ export const directMessages = pgTable(
   ],
 );
 
-/** A participant's own view of a conversation: archived (until a newer message arrives). */
-export const conversationStates = pgTable(
-  'conversation_states',
-  {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => transactions.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
-);
+/** A support chat's priority as a rank, most urgent first: the console's order and its indexes' key. */
+export const supportPriorityRank = (priority: AnyPgColumn) =>
+  sql<number>`(CASE ${priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END)`;
 
 /** Support Center tickets: a customer's conversation with the support staff about one subject. */
 export const supportChats = pgTable(
@@ -72,7 +61,10 @@ export const supportChats = pgTable(
   (t) => [
     // A customer's own chats, a page at a time: keyset on (created_at, id).
     index('support_chats_user_idx').on(t.userId, t.createdAt, t.id),
-    index('support_chats_status_idx').on(t.status, t.createdAt),
+    // The staff console's queue, most urgent then oldest: every chat, or one status (a priority filter
+    // fixes the rank), each page a range of one of these after the cursor's keys.
+    index('support_chats_queue_idx').on(supportPriorityRank(t.priority), t.createdAt, t.id),
+    index('support_chats_status_queue_idx').on(t.status, supportPriorityRank(t.priority), t.createdAt, t.id),
   ],
 );
 
@@ -111,4 +103,25 @@ export const liveChatMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('live_chat_messages_thread_idx').on(t.threadUserId, t.createdAt)],
+);
+
+/**
+ * Each customer's live chat thread as the staff console lists it: its newest message, kept in the
+ * statement that inserts a message (live-chat.queries insertMessage). The console pages through the
+ * queue index (awaiting a reply first, then the newest) without reading any thread's messages.
+ */
+export const liveChatThreads = pgTable(
+  'live_chat_threads',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: uuid('last_message_id')
+      .notNull()
+      .references(() => liveChatMessages.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
+    /** The customer had the last word. */
+    awaitingReply: boolean('awaiting_reply').notNull(),
+  },
+  (t) => [index('live_chat_threads_queue_idx').on(t.awaitingReply, t.lastMessageAt, t.userId)],
 );

@@ -48,18 +48,25 @@ export const transactions = pgTable(
      * inserts a message. The conversation list orders by coalesce(last_message_at, created_at).
      */
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /**
+     * Each party's archive mark on the conversation (null: never archived): it is off that party's list
+     * until a message newer than the mark arrives. On the row, so the list's indexes can leave it out.
+     */
+    buyerArchivedAt: timestamp('buyer_archived_at', { withTimezone: true }),
+    sellerArchivedAt: timestamp('seller_archived_at', { withTimezone: true }),
   },
   (t) => [
     // Keyset pages of a person's list, (created_at, id) descending: one range scan each, LIMIT n+1.
     index('transactions_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
     index('transactions_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),
-    // Keyset pages of a person's conversations by last activity, the same way (messages.queries).
-    index('transactions_buyer_activity_idx').on(t.buyerId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id),
-    index('transactions_seller_activity_idx').on(
-      t.sellerEmail,
-      sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`,
-      t.id,
-    ),
+    // Keyset pages of a person's conversations by last activity, the same way (messages.queries), holding
+    // only the ones the party has not archived (or that got a message since): archived ones cost nothing.
+    index('transactions_buyer_inbox_idx')
+      .on(t.buyerId, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.buyerArchivedAt} IS NULL OR ${t.lastMessageAt} > ${t.buyerArchivedAt}`),
+    index('transactions_seller_inbox_idx')
+      .on(t.sellerEmail, sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`, t.id)
+      .where(sql`${t.sellerArchivedAt} IS NULL OR ${t.lastMessageAt} > ${t.sellerArchivedAt}`),
     check('transactions_amounts_check', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.total} = ${t.amount} + ${t.fee}`),
     check('transactions_inspection_days_check', sql`${t.inspectionDays} BETWEEN 1 AND 30`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import {
   splitEscrowAmounts,
   toDecimal,
@@ -9,7 +9,7 @@ import {
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
+import { CURSOR_AT_FORMAT, decodeCursor, newestIds, toPage, type Page } from '../../lib/cursor.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type OfferRow = typeof disputeOffers.$inferSelect;
@@ -157,17 +157,11 @@ export async function listPartyDisputes(
     ],
     sql` `,
   );
-  const range = (party: SQL) =>
-    sql`(select id, created_at from ${disputes} where ${party} ${also} order by created_at desc, id desc limit ${n})`;
-  const ranges = [range(sql`buyer_id = ${user.id}`)];
-  if (user.emailVerified) ranges.push(range(sql`seller_email = ${email} and buyer_id <> ${user.id}`));
-  // Sent as one array (an InitPlan), so the join starts from the page's rows whatever the planner makes
-  // of the table's size (as a subquery it chose a scan of every row on small tables).
-  const pageCases = sql`select id from (${sql.join(ranges, sql` union all `)}) d
-    order by created_at desc, id desc limit ${n}`;
+  const ranges = [sql`buyer_id = ${user.id} ${also}`];
+  if (user.emailVerified) ranges.push(sql`seller_email = ${email} and buyer_id <> ${user.id} ${also}`);
   const rows = await disputeRows(
     db,
-    and(mine, sql`${disputes.id} = any(array(${pageCases}))`),
+    and(mine, sql`${disputes.id} = any(array(${newestIds(disputes, ranges, n)}))`),
     [desc(disputes.createdAt), desc(disputes.id)],
     n,
   );

@@ -2,12 +2,13 @@ import { desc, eq, sql } from 'drizzle-orm';
 import {
   LIVE_CHAT_HISTORY_LIMIT,
   LIVE_CHAT_MESSAGES,
-  LIVE_CHAT_THREADS_LIMIT,
   type TLiveChatMessage,
   type TLiveChatThread,
+  type TPageQuery,
 } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { liveChatMessages, users } from '../../db/schema/index.js';
+import { liveChatMessages, liveChatThreads, users } from '../../db/schema/index.js';
+import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 
 type Person = { firstName: string | null; lastName: string | null; name: string; email: string };
 
@@ -64,49 +65,53 @@ export async function findMessage(db: DbOrTx, id: string): Promise<TLiveChatMess
   return toMessage(row!);
 }
 
+/**
+ * Stores a message and, in the same statement, makes it its thread's newest in live_chat_threads (the
+ * staff console's queue): the row only moves forward, by (created_at, id) as the thread orders its
+ * messages, so of two messages written at once the newer wins whichever commits last.
+ */
 export async function insertMessage(
   db: DbOrTx,
   values: { threadUserId: string; senderId: string; message: string; type: 'user' | 'support' },
 ): Promise<TLiveChatMessage> {
-  const [row] = await db.insert(liveChatMessages).values(values).returning({ id: liveChatMessages.id });
-  return findMessage(db, row!.id);
+  const result = (await db.execute(sql`
+    with m as (
+      insert into ${liveChatMessages} (thread_user_id, sender_id, message, type)
+      values (${values.threadUserId}, ${values.senderId}, ${values.message}, ${values.type})
+      returning id, thread_user_id, created_at, type
+    ), thread as (
+      insert into ${liveChatThreads} as t (user_id, last_message_id, last_message_at, awaiting_reply)
+      select thread_user_id, id, created_at, type = 'user' from m
+      on conflict (user_id) do update set last_message_id = excluded.last_message_id,
+        last_message_at = excluded.last_message_at, awaiting_reply = excluded.awaiting_reply
+      where (t.last_message_at, t.last_message_id) < (excluded.last_message_at, excluded.last_message_id)
+    )
+    select id from m`)) as unknown as { rows: { id: string }[] };
+  return findMessage(db, result.rows[0]!.id);
 }
 
-/**
- * Each thread's last message (DISTINCT ON the thread, through its (thread, created_at) index), with its
- * customer. `threadUserId` narrows it to one thread.
- */
-function selectThreads(db: DbOrTx, threadUserId?: string) {
-  const last = db
-    .selectDistinctOn([liveChatMessages.threadUserId], {
-      threadUserId: liveChatMessages.threadUserId,
-      message: liveChatMessages.message,
-      type: liveChatMessages.type,
-      createdAt: liveChatMessages.createdAt,
-    })
-    .from(liveChatMessages)
-    .where(threadUserId === undefined ? undefined : eq(liveChatMessages.threadUserId, threadUserId))
-    .orderBy(liveChatMessages.threadUserId, desc(liveChatMessages.createdAt), desc(liveChatMessages.id))
-    .as('last');
-  const query = db
+/** The threads as the console lists them: each with its newest message and its customer. */
+function selectThreads(db: DbOrTx) {
+  return db
     .select({
-      userId: last.threadUserId,
-      message: last.message,
-      type: last.type,
-      createdAt: last.createdAt,
+      userId: liveChatThreads.userId,
+      awaitingReply: liveChatThreads.awaitingReply,
+      at: sql<string>`to_char(${liveChatThreads.lastMessageAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
+      message: liveChatMessages.message,
+      createdAt: liveChatMessages.createdAt,
       firstName: users.firstName,
       lastName: users.lastName,
       name: users.name,
       email: users.email,
       image: users.image,
     })
-    .from(last)
-    .innerJoin(users, eq(users.id, last.threadUserId))
+    .from(liveChatThreads)
+    .innerJoin(liveChatMessages, eq(liveChatMessages.id, liveChatThreads.lastMessageId))
+    .innerJoin(users, eq(users.id, liveChatThreads.userId))
     .$dynamic();
-  return { last, query };
 }
 
-type ThreadRow = Awaited<ReturnType<typeof selectThreads>['query']>[number];
+type ThreadRow = Awaited<ReturnType<typeof selectThreads>>[number];
 
 const toThread = (row: ThreadRow): TLiveChatThread => ({
   userId: row.userId,
@@ -115,20 +120,30 @@ const toThread = (row: ThreadRow): TLiveChatThread => ({
   customerProfileImage: row.image,
   lastMessage: row.message,
   lastMessageAt: row.createdAt.toISOString(),
-  awaitingReply: row.type === 'user',
+  awaitingReply: row.awaitingReply,
 });
 
-/** Every thread for the staff console: those awaiting a reply first, then the most recent first. */
-export async function listThreads(db: DbOrTx): Promise<TLiveChatThread[]> {
-  const { last, query } = selectThreads(db);
-  const rows = await query
-    .orderBy(sql`CASE WHEN ${last.type} = 'user' THEN 0 ELSE 1 END`, desc(last.createdAt))
-    .limit(LIVE_CHAT_THREADS_LIMIT);
-  return rows.map(toThread);
+/**
+ * A page of the staff console's threads: those awaiting a reply first, then the newest, from the queue
+ * index (awaiting_reply, last_message_at, user_id) read backwards after the cursor's keys; a page reads
+ * its own n+1 rows however many threads and messages the platform has. The cursor's id half is
+ * `<1 awaiting | 0>:<user id>`.
+ */
+export async function listThreads(db: DbOrTx, query: TPageQuery): Promise<Page<TLiveChatThread>> {
+  const after = query.cursor ? decodeCursor(query.cursor, 'flagText') : null;
+  const keyset = after
+    ? sql`(${liveChatThreads.awaitingReply}, ${liveChatThreads.lastMessageAt}, ${liveChatThreads.userId}) <
+        (${after.id.startsWith('1')}, ${after.at}::timestamptz, ${after.id.slice(2)})`
+    : undefined;
+  const rows = await selectThreads(db)
+    .where(keyset)
+    .orderBy(desc(liveChatThreads.awaitingReply), desc(liveChatThreads.lastMessageAt), desc(liveChatThreads.userId))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, (r) => ({ at: r.at, id: `${r.awaitingReply ? 1 : 0}:${r.userId}` }), toThread);
 }
 
 /** One customer's thread, or null when they have never written. */
 export async function findThread(db: DbOrTx, threadUserId: string): Promise<TLiveChatThread | null> {
-  const [row] = await selectThreads(db, threadUserId).query;
+  const [row] = await selectThreads(db).where(eq(liveChatThreads.userId, threadUserId));
   return row ? toThread(row) : null;
 }

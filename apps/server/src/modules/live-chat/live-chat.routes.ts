@@ -7,9 +7,11 @@ import {
   ZLiveChatSendRequest,
   ZLiveChatThreadDetail,
   ZLiveChatThreadList,
+  ZLiveChatThreadListQuery,
   ZLiveChatThreadParams,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { pagedListDescription, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 /** Live chat with the support team (spec section 7), and the staff console's side of it. */
@@ -58,10 +60,12 @@ export async function liveChatRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Staff: every customer's thread, those awaiting a reply first, then the newest",
-        response: { 200: ZLiveChatThreadList, 401: ZErrorResponse, 403: ZErrorResponse },
+        description: pagedListDescription('liveChatThreads'),
+        querystring: ZLiveChatThreadListQuery,
+        response: { 200: ZLiveChatThreadList, 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse },
       },
     },
-    async (request) => service.threads(requireUser(request)),
+    async (request, reply) => sendPage(reply, await service.threads(requireUser(request), request.query)),
   );
 
   r.get(

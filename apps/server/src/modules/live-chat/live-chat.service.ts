@@ -4,8 +4,10 @@ import {
   type TLiveChatMessage,
   type TLiveChatThread,
   type TLiveChatThreadDetail,
+  type TPageQuery,
 } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
+import type { Page } from '../../lib/cursor.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { STAFF_CHANNEL, userChannel, type PubSub } from '../../realtime/index.js';
@@ -42,10 +44,10 @@ export function createLiveChatService({ db, pubsub }: { db: Db; pubsub: PubSub }
     return message;
   }
 
-  /** Staff: every thread, those awaiting a reply first. */
-  function threads(user: SessionUser): Promise<TLiveChatThread[]> {
+  /** Staff: every thread, those awaiting a reply first, a page at a time. */
+  function threads(user: SessionUser, query: TPageQuery): Promise<Page<TLiveChatThread>> {
     requireStaff(user);
-    return listThreads(db);
+    return listThreads(db, query);
   }
 
   async function existingThread(threadUserId: string): Promise<TLiveChatThread> {

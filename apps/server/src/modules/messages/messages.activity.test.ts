@@ -1,14 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { databaseFromPglite, databaseFromPostgres, MIGRATIONS_DIR, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
-import { createTestApp, testEngine, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { withDatabaseAt } from '../../test/migrations.js';
 import { as, createTransaction, parties } from '../../test/money-factories.js';
 import { insertMessage, listConversations } from './messages.queries.js';
 
@@ -79,80 +75,39 @@ describe('a conversation keeps its newest message time on the transaction row', 
 });
 
 /** A migrations folder holding only the migrations up to (and including) `lastTag`. */
-function migrationsUpTo(lastTag: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'holdfast-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta/_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-/** Two handles on one new, empty database: one migrating with `folder`, the other with every migration. */
-async function emptyDatabase(folder: string) {
-  if (testEngine === 'pglite') {
-    const client = new PGlite();
-    return {
-      before: databaseFromPglite(client, folder),
-      after: databaseFromPglite(client),
-      dispose: () => client.close(),
-    };
+/** A verified buyer and seller in a database at any migration, and a way to create their conversations. */
+async function seedParties(database: Database) {
+  const [buyer, seller] = ['buyer', 'seller'].map((who) => ({
+    id: randomUUID(),
+    email: `${who}-${randomUUID()}@example.test`,
+    emailVerified: true,
+  })) as [Party, Party];
+  for (const u of [buyer, seller]) {
+    await database.db.execute(sql`insert into users (id, name, email, email_verified)
+      values (${u.id}, 'Someone', ${u.email}, true)`);
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `holdfast_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const before = await databaseFromPostgres(url.toString(), folder, 2);
-  const after = await databaseFromPostgres(url.toString(), undefined, 2);
-  return {
-    before,
-    after,
-    dispose: async () => {
-      await before.close();
-      await after.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+  const create = async (description: string, createdAt: string) => {
+    const result = (await database.db.execute(sql`insert into transactions
+        (buyer_id, seller_email, amount, fee, total, currency, description, created_at)
+      values (${buyer.id}, ${seller.email}, 1000, 30, 1030, 'ZAR', ${description}, ${createdAt}::timestamptz)
+      returning id`)) as unknown as { rows: { id: string }[] };
+    return result.rows[0]!.id;
   };
+  return { buyer, seller, create };
 }
+type Party = { id: string; email: string; emailVerified: boolean };
 
 describe('migration 0011_conversation_activity on a database with messages', () => {
   it('fills last_message_at from the existing messages, and the list orders by it', async () => {
-    const folder = migrationsUpTo('0010_paging_messages_indexes');
-    const { before, after, dispose } = await emptyDatabase(folder);
-    try {
-      await before.migrate();
-      const [buyer, seller] = ['buyer', 'seller'].map((who) => ({
-        id: randomUUID(),
-        email: `${who}-${randomUUID()}@example.test`,
-      }));
-      for (const u of [buyer!, seller!]) {
-        await before.db.execute(sql`insert into users (id, name, email, email_verified)
-          values (${u.id}, 'Someone', ${u.email}, true)`);
-      }
+    await withDatabaseAt('0010_paging_messages_indexes', async ({ before, after }) => {
+      const { buyer, seller, create } = await seedParties(before);
       // Three conversations: a quiet new one, an old one with a recent message, one with older messages.
-      const create = async (description: string, createdAt: string) => {
-        const result = (await before.db.execute(sql`insert into transactions
-            (buyer_id, seller_email, amount, fee, total, currency, description, created_at)
-          values (${buyer!.id}, ${seller!.email}, 1000, 30, 1030, 'ZAR', ${description}, ${createdAt}::timestamptz)
-          returning id`)) as unknown as { rows: { id: string }[] };
-        return result.rows[0]!.id;
-      };
       const quiet = await create('quiet', '2026-04-10T00:00:00Z');
       const revived = await create('revived', '2026-04-01T00:00:00Z');
       const talked = await create('talked', '2026-04-02T00:00:00Z');
       const say = (conversationId: string, at: string) =>
         before.db.execute(sql`insert into direct_messages (conversation_id, sender_id, receiver_id, content, created_at)
-          values (${conversationId}, ${seller!.id}, ${buyer!.id}, ${at}, ${at}::timestamptz)`);
+        values (${conversationId}, ${seller.id}, ${buyer.id}, ${at}, ${at}::timestamptz)`);
       await say(revived, '2026-04-20T00:00:00Z');
       await say(revived, '2026-04-03T00:00:00Z');
       await say(talked, '2026-04-05T00:00:00Z');
@@ -162,17 +117,44 @@ describe('migration 0011_conversation_activity on a database with messages', () 
       expect((await lastMessageAt(after, quiet)) ?? null).toBeNull();
       expect((await lastMessageAt(after, revived))?.toISOString()).toBe('2026-04-20T00:00:00.000Z');
       expect((await lastMessageAt(after, talked))?.toISOString()).toBe('2026-04-05T00:00:00.000Z');
-      for (const who of [
-        { id: buyer!.id, email: buyer!.email, emailVerified: true },
-        { id: seller!.id, email: seller!.email, emailVerified: true },
-      ]) {
+      for (const who of [buyer, seller]) {
         const page = await listConversations(after.db, who);
         expect(page.items.map((c) => c.id)).toEqual([revived, quiet, talked]);
         expect(page.items[0]!.lastMessageAt).toBe('2026-04-20T00:00:00.000Z');
       }
-    } finally {
-      await dispose();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    });
+  });
+});
+
+describe('migration 0015_conversation_archive_marks on a database with archived conversations', () => {
+  it("moves each party's archive mark onto the transaction row, and the lists leave the same ones out", async () => {
+    await withDatabaseAt('0014_dispute_parties', async ({ before, after }) => {
+      const { buyer, seller, create } = await seedParties(before);
+      const byBuyer = await create('archived by the buyer', '2026-04-01T00:00:00Z');
+      const bySeller = await create('archived by the seller', '2026-04-02T00:00:00Z');
+      const back = await create('archived before its last message', '2026-04-03T00:00:00Z');
+      const open = await create('never archived', '2026-04-04T00:00:00Z');
+      await before.db
+        .execute(sql`insert into direct_messages (conversation_id, sender_id, receiver_id, content, created_at)
+      values (${back}, ${seller.id}, ${buyer.id}, 'Still there?', '2026-04-20T00:00:00Z')`);
+      await before.db.execute(sql`update transactions set last_message_at = '2026-04-20T00:00:00Z' where id = ${back}`);
+      await before.db.execute(sql`insert into conversation_states (conversation_id, user_id, archived_at) values
+      (${byBuyer}, ${buyer.id}, '2026-05-01T00:00:00Z'), (${bySeller}, ${seller.id}, '2026-05-02T00:00:00Z'),
+      (${back}, ${buyer.id}, '2026-04-10T00:00:00Z')`);
+
+      await after.migrate();
+      const marks = (await after.db.execute(sql`select id, buyer_archived_at, seller_archived_at from transactions
+      order by created_at`)) as unknown as { rows: { buyer_archived_at: unknown; seller_archived_at: unknown }[] };
+      const iso = (v: unknown) => (v === null ? null : new Date(v as string).toISOString());
+      expect(marks.rows.map((r) => [iso(r.buyer_archived_at), iso(r.seller_archived_at)])).toEqual([
+        ['2026-05-01T00:00:00.000Z', null],
+        [null, '2026-05-02T00:00:00.000Z'],
+        ['2026-04-10T00:00:00.000Z', null],
+        [null, null],
+      ]);
+      const ids = async (who: Party) => (await listConversations(after.db, who)).items.map((c) => c.id);
+      expect(await ids(buyer)).toEqual([back, open, bySeller]);
+      expect(await ids(seller)).toEqual([back, open, byBuyer]);
+    });
   });
 });

@@ -108,16 +108,18 @@ describe('GET /api/conversations/:id/messages pages back in time', () => {
 describe('GET /api/conversations pages by last activity', () => {
   let buyer: RegisteredUser;
   let seller: RegisteredUser;
+  let archivedBySeller: string;
   const count = 67;
 
   /** The caller's conversations as the database orders them: newest message (else creation) first, then id. */
   async function expectedIds(who: RegisteredUser) {
     const result = (await t.app.database.db.execute(sql`
       select t.id from transactions t
-      left join conversation_states s on s.conversation_id = t.id and s.user_id = ${who.user.id}
       left join lateral (select max(created_at) at from direct_messages where conversation_id = t.id) m on true
+      cross join lateral (select case when t.buyer_id = ${who.user.id} then t.buyer_archived_at
+        else t.seller_archived_at end as mark) s
       where (t.buyer_id = ${who.user.id} or t.seller_email = ${who.email.toLowerCase()})
-        and (s.archived_at is null or m.at > s.archived_at)
+        and (s.mark is null or m.at > s.mark)
       order by coalesce(m.at, t.created_at) desc, t.id desc`)) as unknown as { rows: { id: string }[] };
     return result.rows.map((r) => r.id);
   }
@@ -173,8 +175,13 @@ describe('GET /api/conversations pages by last activity', () => {
       where buyer_id = ${buyer.user.id}`);
     // One archived with nothing newer (out of the list), one archived before its last message (back in it).
     const [gone, back] = [created[1]!.id, talked[2]!.id];
-    await t.app.database.db.execute(sql`insert into conversation_states (conversation_id, user_id, archived_at)
-      values (${gone}, ${buyer.user.id}, now()), (${back}, ${buyer.user.id}, timestamptz '2026-01-01T00:00:00Z')`);
+    await t.app.database.db.execute(sql`update transactions set buyer_archived_at = case id when ${gone} then now()
+      else timestamptz '2026-01-01T00:00:00Z' end where id in (${gone}, ${back})`);
+    // The seller archived another one: off the seller's list only.
+    archivedBySeller = created[4]!.id;
+    await t.app.database.db.execute(
+      sql`update transactions set seller_archived_at = now() where id = ${archivedBySeller}`,
+    );
   });
 
   it('answers the plain call with the first 50 in the same shape, and a cursor to the rest', async () => {
@@ -203,6 +210,10 @@ describe('GET /api/conversations pages by last activity', () => {
   });
 
   it('gives every conversation once, in order, whatever the page size, for both parties', async () => {
+    const sellers = await expectedIds(seller);
+    expect(sellers).toHaveLength(count - 1);
+    expect(sellers).not.toContain(archivedBySeller);
+    expect(await expectedIds(buyer)).toContain(archivedBySeller);
     for (const who of [buyer, seller]) {
       const expected = await expectedIds(who);
       for (const limit of [1, 4, 50, 100]) {

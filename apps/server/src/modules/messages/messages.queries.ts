@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DIRECT_MESSAGE_HISTORY_LIMIT,
   PAGE_LIMITS,
@@ -8,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { sellerEmailOf } from '../transactions/index.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
-import { conversationStates, directMessages, transactions, users } from '../../db/schema/index.js';
+import { directMessages, transactions, users } from '../../db/schema/index.js';
 
 type MessageRow = typeof directMessages.$inferSelect;
 
@@ -31,11 +32,12 @@ export const messageToWire = (m: MessageRow): TDirectMessage => ({
  * archived or not).
  *
  * The page's ids first, as the transactions list does: two keyset scans, as buyer on
- * transactions_buyer_activity_idx and as verified seller on transactions_seller_activity_idx (both on
- * (party, coalesce(last_message_at, created_at), id)), each LIMIT n+1, merged and cut to n+1. Each scanned
- * row costs one primary-key probe of conversation_states for the archive rule, so a page reads about n+1
- * rows plus the caller's archived-and-quiet ones above it, not their whole history. Only then, for those
- * rows, the parties, the last message and the unread count through LATERAL subqueries on their indexes.
+ * transactions_buyer_inbox_idx and as verified seller on transactions_seller_inbox_idx (both on
+ * (party, coalesce(last_message_at, created_at), id)), each LIMIT n+1, merged and cut to n+1. Each index
+ * holds only the rows its party has not archived (or that got a message since; the archive rule is its
+ * predicate), so a page reads n+1 rows whatever the caller's history and however much of it they archived.
+ * Only then, for those rows, the parties, the last message and the unread count through LATERAL
+ * subqueries on their indexes.
  *
  * The key moves: a conversation that gets a message while the caller is paging jumps above the cursor.
  * Later pages then neither repeat it nor show it in its old place; the new message's /ws event makes the
@@ -54,18 +56,18 @@ export async function listConversations(
   const keyset = after
     ? sql`and (${activity}, ${transactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
     : sql``;
-  const scan = (party: SQL) => sql`(select ${transactions.id} as id, ${activity} as activity from ${transactions}
-      left join ${conversationStates} on ${conversationStates.conversationId} = ${transactions.id}
-        and ${conversationStates.userId} = ${user.id}
-      where ${party}
-        and (${conversationStates.archivedAt} is null or ${transactions.lastMessageAt} > ${conversationStates.archivedAt})
+  // `mark`: the party's archive mark; the condition is written as the index's predicate, so it is used.
+  const scan = (party: SQL, mark: AnyPgColumn) => sql`(select ${transactions.id} as id, ${activity} as activity
+      from ${transactions}
+      where ${party} and (${mark} IS NULL OR ${transactions.lastMessageAt} > ${mark})
         ${keyset}
       order by ${activity} desc, ${transactions.id} desc limit ${limit + 1})`;
-  const asBuyer = scan(sql`${transactions.buyerId} = ${user.id}`);
+  const asBuyer = scan(sql`${transactions.buyerId} = ${user.id}`, transactions.buyerArchivedAt);
   // A deal a person both buys and sells appears once, as the buyer's.
   const pageIds = sellerEmail
     ? sql`(select id from (${asBuyer} union all ${scan(
         sql`${transactions.sellerEmail} = ${sellerEmail} and ${transactions.buyerId} <> ${user.id}`,
+        transactions.sellerArchivedAt,
       )} order by activity desc, id desc limit ${limit + 1}) page)`
     : sql`(select id from ${asBuyer} page)`;
   const mine = sellerEmail
@@ -254,15 +256,13 @@ export async function markRead(db: DbOrTx, conversationId: string, userId: strin
   return { count: rows.length, senders: [...new Set(rows.map((r) => r.senderId))] };
 }
 
-/** Sets (or moves forward) the caller's archive mark on a conversation; answers the mark. */
-export async function archive(db: DbOrTx, conversationId: string, userId: string): Promise<Date> {
+/** Sets (or moves forward) a party's archive mark on a conversation; answers the mark. */
+export async function archive(db: DbOrTx, conversationId: string, party: 'buyer' | 'seller'): Promise<Date> {
+  const mark = party === 'buyer' ? { buyerArchivedAt: sql`now()` } : { sellerArchivedAt: sql`now()` };
   const [row] = await db
-    .insert(conversationStates)
-    .values({ conversationId, userId, archivedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: [conversationStates.conversationId, conversationStates.userId],
-      set: { archivedAt: sql`now()` },
-    })
-    .returning({ archivedAt: conversationStates.archivedAt });
+    .update(transactions)
+    .set(mark)
+    .where(eq(transactions.id, conversationId))
+    .returning({ archivedAt: party === 'buyer' ? transactions.buyerArchivedAt : transactions.sellerArchivedAt });
   return row!.archivedAt!;
 }

@@ -120,7 +120,8 @@ export function createMessagesService({ db, pubsub, clock }: { db: Db; pubsub: P
 
   async function archiveConversation(user: SessionUser, conversationId: string): Promise<TArchiveConversationResponse> {
     const p = await participation(user, conversationId);
-    const archivedAt = await archive(db, p.conversationId, user.id);
+    // A deal the person both buys and sells is on their list as the buyer's.
+    const archivedAt = await archive(db, p.conversationId, p.buyerId === user.id ? 'buyer' : 'seller');
     push([user.id], { type: 'conversation_archived', conversationId: p.conversationId });
     return { conversationId: p.conversationId, archivedAt: new Date(archivedAt).toISOString() };
   }

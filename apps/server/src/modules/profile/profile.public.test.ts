@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE, PROFILE_MESSAGES as M } from '@holdfast/contracts';
 import { users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { acceptedFundedTransaction, as, createTransaction } from '../../test/money-factories.js';
-import { counterpartyName, successRate } from './profile.rules.js';
+import { PUBLIC_HISTORY_LIMIT, counterpartyName, successRate } from './profile.rules.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -157,6 +157,23 @@ describe('GET /api/public/profile/:slug/transactions', () => {
       ['seller', 'Test B.'],
       ['seller', 'Test B.'],
     ]);
+  });
+
+  it('shows the newest 50 of a long history, bought and sold merged in time order', async () => {
+    const owner = await registerUser(t.app, { role: 'seller' });
+    const other = await registerUser(t.app);
+    // 80 bought and 40 sold, a sale every third minute: the newest 50 hold 34 purchases and 16 sales.
+    await t.app.database.db.execute(sql`insert into transactions
+        (buyer_id, seller_email, amount, fee, total, currency, description, status, created_at)
+      select case when g % 3 = 0 then ${other.user.id} else ${owner.user.id} end,
+        case when g % 3 = 0 then ${owner.email.toLowerCase()} else 'someone@example.test' end,
+        1000, 30, 1030, 'ZAR', 'Deal ' || g, 'completed', now() - g * interval '1 minute'
+      from generate_series(1, 120) g`);
+    const slug = await publish(owner, true);
+    const list = (await history(slug)).json() as { description: string; role: string }[];
+    expect(list).toHaveLength(PUBLIC_HISTORY_LIMIT);
+    expect(list.map((x) => x.description)).toEqual(Array.from({ length: 50 }, (_, i) => `Deal ${i + 1}`));
+    expect(list.filter((x) => x.role === 'seller')).toHaveLength(16);
   });
 
   it("names a seller without a verified account 'Anonymous User'; an unverified owner is only a buyer", async () => {

@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TProfileSettings } from '@holdfast/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
+import { newestIds } from '../../lib/cursor.js';
 
 /** The account a public profile belongs to, with what the queries need to find its transactions. */
 export interface ProfileOwner {
@@ -72,24 +73,16 @@ export async function findProfileBySlug(db: DbOrTx, slug: string) {
   return row ?? null;
 }
 
-/** The owner's transactions: as buyer by id, as seller by verified email (the one relationship rule). */
-function partyOf(owner: ProfileOwner) {
-  const asBuyer = eq(transactions.buyerId, owner.id);
-  return owner.emailVerified ? or(asBuyer, eq(transactions.sellerEmail, owner.email.toLowerCase()))! : asBuyer;
-}
-
-export async function transactionCounts(db: DbOrTx, owner: ProfileOwner) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`(count(*) filter (where ${transactions.status} = 'completed'))::int`,
-    })
-    .from(transactions)
-    .where(partyOf(owner));
-  return { total: Number(row?.total ?? 0), completed: Number(row?.completed ?? 0) };
-}
-
+/**
+ * The owner's newest transactions: as buyer by id, as seller by verified email (the one relationship
+ * rule). Each party's newest `limit` come from its own index range (transactions_buyer_page_idx,
+ * transactions_seller_page_idx; `newestIds`), so the page reads about `limit` rows whatever the owner's
+ * history.
+ */
 export async function recentTransactions(db: DbOrTx, owner: ProfileOwner, limit: number) {
+  const ranges = [sql`buyer_id = ${owner.id}`];
+  // A deal is never its buyer's own sale; the guard keeps a row from appearing twice all the same.
+  if (owner.emailVerified) ranges.push(sql`seller_email = ${owner.email.toLowerCase()} and buyer_id <> ${owner.id}`);
   return db
     .select({
       id: transactions.id,
@@ -103,9 +96,8 @@ export async function recentTransactions(db: DbOrTx, owner: ProfileOwner, limit:
       completedAt: transactions.completedAt,
     })
     .from(transactions)
-    .where(partyOf(owner))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
+    .where(sql`${transactions.id} = any(array(${newestIds(transactions, ranges, limit)}))`)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
 export interface PersonName {

@@ -16,6 +16,7 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, notFound, unauthenticated } from '../../lib/errors.js';
 import type { Storage, StoredObject } from '../../providers/storage/index.js';
 import type { ReviewsService } from '../reviews/index.js';
+import { countTransactionsByStatus } from '../transactions/index.js';
 import {
   PICTURE_NAME,
   newPictureName,
@@ -33,7 +34,6 @@ import {
   namesByVerifiedEmail,
   recentTransactions,
   replaceImage,
-  transactionCounts,
   updateSettings,
 } from './profile.queries.js';
 import { PUBLIC_HISTORY_LIMIT, counterpartyName, successRate } from './profile.rules.js';
@@ -48,7 +48,7 @@ export interface ProfileServiceDeps {
   db: Db;
   storage: Storage;
   /** The received reviews' count and average come from the reviews module. */
-  reviews: Pick<ReviewsService, 'ofUser'>;
+  reviews: Pick<ReviewsService, 'summaryOf'>;
   log?: FastifyBaseLogger;
 }
 
@@ -135,7 +135,7 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
   /** Public: what anyone may see about the holder of `slug`. */
   async function publicProfile(slug: string): Promise<TPublicProfile> {
     const owner = await ownerOf(slug);
-    const [counts, received] = await Promise.all([transactionCounts(db, owner), reviews.ofUser(owner.id)]);
+    const [counts, received] = await Promise.all([countTransactionsByStatus(db, owner), reviews.summaryOf(owner.id)]);
     return {
       user: { id: owner.id },
       firstName: owner.firstName,
@@ -153,7 +153,7 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
         completed: counts.completed,
         successRate: successRate(counts.completed, counts.total),
       },
-      reviews: received.summary,
+      reviews: received,
     };
   }
 

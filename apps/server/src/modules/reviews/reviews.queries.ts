@@ -1,6 +1,7 @@
-import { avg, count, desc, eq } from 'drizzle-orm';
-import type { TReview } from '@holdfast/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { TReview, TUserReviews } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { runStatement, statement } from '../../db/statements.js';
 import { reviews, users } from '../../db/schema/index.js';
 
 function selectReviews(db: DbOrTx) {
@@ -38,18 +39,29 @@ export async function reviewsOfTransaction(db: DbOrTx, transactionId: string): P
   return rows.map(toWire);
 }
 
-export async function reviewsOfUser(db: DbOrTx, userId: string) {
-  const rows = await selectReviews(db)
-    .where(eq(reviews.revieweeId, userId))
-    .orderBy(desc(reviews.createdAt))
-    .limit(100);
-  const [summary] = await db
-    .select({ count: count(), average: avg(reviews.rating) })
-    .from(reviews)
-    .where(eq(reviews.revieweeId, userId));
-  const average = summary?.average === null || summary?.average === undefined ? null : Number(summary.average);
-  return {
-    reviews: rows.map(toWire),
-    summary: { count: summary?.count ?? 0, averageRating: average === null ? null : Math.round(average * 10) / 10 },
-  };
+/** How many of a person's received reviews GET /api/users/{id}/reviews lists. */
+const NEWEST_REVIEWS = 100;
+
+/**
+ * How many reviews a person has received and their average rating (one decimal), from the counts the
+ * reviews trigger keeps (migration 0019): one row, however many reviews the person has.
+ */
+const SUMMARY = statement(
+  'review_summary',
+  'select count::int as count, rating_sum::int as "ratingSum" from review_summaries where reviewee_id = $1',
+);
+
+export async function reviewSummaryOfUser(db: DbOrTx, userId: string): Promise<TUserReviews['summary']> {
+  const [row] = await runStatement<{ count: number; ratingSum: number }>(db, SUMMARY, [userId]);
+  const count = row?.count ?? 0;
+  return { count, averageRating: count ? Math.round((row!.ratingSum / count) * 10) / 10 : null };
+}
+
+/** The newest reviews a person received, and the count and average of all of them. */
+export async function reviewsOfUser(db: DbOrTx, userId: string): Promise<TUserReviews> {
+  const [rows, summary] = await Promise.all([
+    selectReviews(db).where(eq(reviews.revieweeId, userId)).orderBy(desc(reviews.createdAt)).limit(NEWEST_REVIEWS),
+    reviewSummaryOfUser(db, userId),
+  ]);
+  return { reviews: rows.map(toWire), summary };
 }

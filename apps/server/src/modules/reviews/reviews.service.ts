@@ -11,7 +11,7 @@ import { reviews, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { findSellerId, findTransactionView, relationOf } from '../transactions/index.js';
-import { findReview, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
+import { findReview, reviewSummaryOfUser, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
 
 /** PostgreSQL's unique_violation: the (transaction, reviewer) index refused a second review. */
 const isUniqueViolation = (err: unknown) =>
@@ -81,7 +81,12 @@ export function createReviewsService({ db }: { db: Db }) {
     return reviewsOfUser(db, userId);
   }
 
-  return { create, ofTransaction, ofUser };
+  /** Public: how many reviews a person received and their average, without the reviews. */
+  async function summaryOf(userId: string): Promise<TUserReviews['summary']> {
+    return reviewSummaryOfUser(db, userId);
+  }
+
+  return { create, ofTransaction, ofUser, summaryOf };
 }
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;

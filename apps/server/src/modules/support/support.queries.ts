@@ -8,7 +8,7 @@ import {
 } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
-import { supportChats, supportMessages, users } from '../../db/schema/index.js';
+import { supportChats, supportMessages, supportPriorityRank, users } from '../../db/schema/index.js';
 
 export type SupportChatRow = typeof supportChats.$inferSelect;
 
@@ -121,8 +121,8 @@ export function messageView(m: typeof supportMessages.$inferSelect, firstName: s
   };
 }
 
-/** Most urgent first. */
-const priorityRank = sql<number>`CASE ${supportChats.priority} WHEN 'urgent' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END`;
+/** Most urgent first: the expression the console's two queue indexes hold, so a page is a range of one. */
+const priorityRank = supportPriorityRank(supportChats.priority);
 
 /**
  * Every chat for the staff console, filtered by status and priority: most urgent first, then the one

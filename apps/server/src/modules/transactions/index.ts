@@ -14,6 +14,7 @@ export {
 } from './transactions.rules.js';
 export { transactionRoutes } from './transactions.routes.js';
 export {
+  countTransactionsByStatus,
   findSellerId,
   findTransactionView,
   lockTransaction,

@@ -99,11 +99,15 @@ describe('first pages answered again while unchanged', () => {
     expect((await rows(buyer))[0]).toMatchObject({ id: pending.id, seller: { id: later.user.id } });
   });
 
-  it('a new message in the deal’s conversation leaves the version alone (the page does not show it)', async () => {
+  it('a new message in the deal’s conversation, or archiving it, leaves the version alone (the page does not show them)', async () => {
     const { buyer, seller } = await parties(t.app);
     const created = await createTransaction(t.app, buyer, seller.email);
     const before = await listVersion(t.app.database.db, sessionUser(buyer));
     await t.app.database.db.execute(sql`update transactions set last_message_at = now() where id = ${created.id}`);
+    expect(await listVersion(t.app.database.db, sessionUser(buyer))).toBe(before);
+    for (const party of [buyer, seller]) {
+      expect((await as(t.app, party)('PATCH', `/api/conversations/${created.id}/archive`)).statusCode).toBe(200);
+    }
     expect(await listVersion(t.app.database.db, sessionUser(buyer))).toBe(before);
     await t.app.database.db.execute(
       sql`update transactions set last_message_at = now(), description = 'both' where id = ${created.id}`,

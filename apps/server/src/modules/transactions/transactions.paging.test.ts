@@ -149,6 +149,17 @@ describe('GET /api/transactions pages with a cursor', () => {
       expect(rows).toHaveLength(stats[status]);
       expect(rows.every((r) => r.status === status)).toBe(true);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+      // A first page stops at the party keys' count of the status (12 each here): every match in order,
+      // a cursor only when more remain, also when the count is exactly the page or one more.
+      const all = (await page(alice, `?limit=100&status=${status}`)).json() as TTransaction[];
+      expect(all.map((r) => r.id)).toEqual(rows.map((r) => r.id));
+      const exact = await page(alice, `?limit=12&status=${status}`);
+      expect(exact.json()).toHaveLength(12);
+      expect(exact.headers[header]).toBeUndefined();
+      const short = await page(alice, `?limit=11&status=${status}`);
+      const rest = await page(alice, `?limit=11&status=${status}&cursor=${short.headers[header] as string}`);
+      expect([...short.json(), ...rest.json()].map((r: TTransaction) => r.id)).toEqual(rows.map((r) => r.id));
+      expect(rest.headers[header]).toBeUndefined();
     }
     const fresh = await registerUser(t.app);
     expect((await page(fresh, '/stats')).json()).toEqual({
@@ -159,6 +170,42 @@ describe('GET /api/transactions pages with a cursor', () => {
       disputed: 0,
       cancelled: 0,
     });
+  });
+
+  it("answers a filter's first page from each status's own count: every match, also a few old ones", async () => {
+    const [dana, erin] = await Promise.all([registerUser(t.app, { role: 'seller' }), registerUser(t.app)]);
+    // Bought: 30 completed, then older 3 active, 2 disputed, 1 pending; sold: 10 completed, then 1 disputed
+    // older than everything. No two statuses have the same count on either side.
+    const bought = [...Array(30).fill('completed'), 'active', 'active', 'active', 'disputed', 'disputed', 'pending'];
+    const sold = [...Array(10).fill('completed'), 'disputed'];
+    const insert = (statuses: string[], party: (i: number) => { buyerId: string; sellerEmail: string }, from: number) =>
+      t.app.database.db.insert(transactions).values(
+        statuses.map((status, i) => ({
+          ...party(i),
+          amount: 1000n,
+          fee: 30n,
+          total: 1030n,
+          currency: 'ZAR',
+          description: `Dana ${from + i}`,
+          status,
+          createdAt: sql`timestamptz '2026-02-01T00:00:00Z' - make_interval(mins => ${from + i})`,
+        })) as never,
+      );
+    await insert(bought, () => ({ buyerId: dana.user.id, sellerEmail: uniqueEmail('s') }), 0);
+    await insert(sold, () => ({ buyerId: erin.user.id, sellerEmail: dana.email.toLowerCase() }), 100);
+    for (const status of STATUSES) {
+      const expected = (
+        (await t.app.database.db.execute(sql`select id from transactions
+          where (buyer_id = ${dana.user.id} or seller_email = ${dana.email.toLowerCase()}) and status = ${status}
+          order by created_at desc, id desc`)) as unknown as { rows: { id: string }[] }
+      ).rows.map((r) => r.id);
+      const res = await page(dana, `?limit=100&status=${status}`);
+      expect(
+        res.json().map((r: TTransaction) => r.id),
+        status,
+      ).toEqual(expected);
+      expect(res.headers[header]).toBeUndefined();
+    }
   });
 
   it('refuses a cursor it did not issue with 400 INVALID_CURSOR', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   toDecimal,
   type TTransaction,
@@ -7,12 +7,19 @@ import {
   type TViewerRole,
 } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
+import { runStatement, statement } from '../../db/statements.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid, relationOf, sellerEmailOf, timersOf } from './transactions.rules.js';
 
-export type TransactionRow = typeof transactions.$inferSelect;
+/** A transaction as the escrow code reads it; the parties' archive marks belong to the conversations. */
+export type TransactionRow = Omit<typeof transactions.$inferSelect, 'buyerArchivedAt' | 'sellerArchivedAt'>;
+const {
+  buyerArchivedAt: _buyerMark,
+  sellerArchivedAt: _sellerMark,
+  ...transactionColumns
+} = getTableColumns(transactions);
 
 /** Locks the transaction row for the rest of the database transaction; null when it does not exist. */
 export async function lockTransaction(tx: Tx, id: string): Promise<TransactionRow | null> {
@@ -82,7 +89,7 @@ function selectWithParties(db: DbOrTx) {
   const { buyer, seller } = partySubqueries(db);
   return db
     .select({
-      t: transactions,
+      t: transactionColumns,
       buyer: { id: buyer.id, firstName: buyer.firstName, lastName: buyer.lastName, email: buyer.email },
       seller: { id: seller.id, firstName: seller.firstName, lastName: seller.lastName },
     })
@@ -172,16 +179,29 @@ const BEFORE_EVERYTHING = { at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-fffffff
 function pageStatement(db: DbOrTx, withStatus: boolean) {
   const p = (name: string) => sql.placeholder(name);
   const keyset = sql`and (created_at, id) < (${p('at')}::timestamptz, ${p('afterId')}::uuid)`;
-  const status = withStatus ? sql`and status = ${p('status')}` : sql``;
+  // The status as a sub-select: a plan made for one value would see from the statistics that a rare status
+  // has few rows and read them all with a bitmap and sort, which defeats the early stop below.
+  const status = withStatus ? sql`and status = (select ${p('status')}::text)` : sql``;
+  // With a status filter on the first page, each party's scan also stops at that party key's count of the
+  // status (list_versions, migration 0018), read in the same statement and so the same snapshot: it ends
+  // at the last match instead of reading the rest of the history to prove there is none, so a rare status
+  // (the few open deals among thousands completed) costs what its matches cost. The count's LIMIT sits
+  // outside the scan's own `limit take`, which keeps the plan an ordered index scan that can stop early.
+  // LEAST ignores the NULL of a later page or a key with no row: those scan as before.
+  const range = (party: SQL, key: SQL) => {
+    const scan = sql`(select id, created_at from transactions where ${party} ${status} ${keyset}
+      order by created_at desc, id desc limit ${p('take')})`;
+    if (!withStatus) return scan;
+    return sql`(select id, created_at from ${scan} s order by created_at desc, id desc
+      limit least(${p('take')}, (select case ${p('status')} when 'pending' then pending when 'active' then active
+        when 'completed' then completed when 'disputed' then disputed when 'cancelled' then cancelled end
+        from list_versions where key = ${key} and ${p('firstPage')})))`;
+  };
   // A deal a person both buys and sells appears once, as the buyer's.
   const pageIds = sql`(select id from (
-      (select id, created_at from transactions
-        where buyer_id = ${p('userId')} ${status} ${keyset}
-        order by created_at desc, id desc limit ${p('take')})
+      ${range(sql`buyer_id = ${p('userId')}`, sql`'b:' || ${p('userId')}`)}
       union all
-      (select id, created_at from transactions
-        where seller_email = ${p('sellerEmail')} and buyer_id <> ${p('userId')} ${status} ${keyset}
-        order by created_at desc, id desc limit ${p('take')})
+      ${range(sql`seller_email = ${p('sellerEmail')} and buyer_id <> ${p('userId')}`, sql`'s:' || ${p('sellerEmail')}`)}
       order by created_at desc, id desc limit ${p('take')}) page)`;
   const { buyer, seller } = partySubqueries(db);
   return db
@@ -231,6 +251,7 @@ export async function listTransactionViews(
     afterId: after.id,
     take: query.limit + 1,
     status: query.status,
+    firstPage: !query.cursor,
   });
   return toPage(
     rows,
@@ -246,21 +267,30 @@ export async function listTransactionViews(
   );
 }
 
-/** How many of the caller's transactions (as buyer or verified seller) are in each status. */
-export async function countTransactionsByStatus(db: DbOrTx, user: SessionUser): Promise<TTransactionStats> {
-  const asSeller = user.emailVerified
-    ? sql` union all select status from transactions
-      where seller_email = ${user.email.toLowerCase()} and buyer_id <> ${user.id}`
-    : sql``;
-  const result = (await db.execute(sql`select status, count(*)::int as n from (
-      select status from transactions where buyer_id = ${user.id}${asSeller}) mine group by status`)) as unknown as {
-    rows: { status: string; n: number }[];
-  };
-  const stats: TTransactionStats = { total: 0, pending: 0, active: 0, completed: 0, disputed: 0, cancelled: 0 };
-  for (const { status, n } of result.rows) {
-    const count = Number(n);
-    stats.total += count;
-    if (status in stats && status !== 'total') stats[status as TTransactionStatus] = count;
-  }
-  return stats;
+/**
+ * The counts by status of the caller's list keys (migration 0018): as buyer, and as seller once their
+ * address is verified. The list-version trigger keeps them in the same database transaction as every
+ * change of a transaction's status or parties, so this reads two rows whatever the person's history.
+ */
+const STATUS_COUNTS = statement(
+  'status_counts',
+  `select coalesce(sum(pending), 0)::int as pending, coalesce(sum(active), 0)::int as active,
+          coalesce(sum(completed), 0)::int as completed, coalesce(sum(disputed), 0)::int as disputed,
+          coalesce(sum(cancelled), 0)::int as cancelled
+     from list_versions where key = $1 or key = $2`,
+);
+
+/** How many of a person's transactions (as buyer, or seller once verified) are in each status. */
+export async function countTransactionsByStatus(
+  db: DbOrTx,
+  user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>,
+): Promise<TTransactionStats> {
+  const email = sellerEmailOf(user);
+  const [row] = await runStatement<Omit<TTransactionStats, 'total'>>(db, STATUS_COUNTS, [
+    `b:${user.id}`,
+    email && `s:${email}`,
+  ]);
+  const counts = { pending: 0, active: 0, completed: 0, disputed: 0, cancelled: 0 };
+  for (const status of Object.keys(counts) as (keyof typeof counts)[]) counts[status] = Number(row?.[status] ?? 0);
+  return { total: Object.values(counts).reduce((sum, n) => sum + n, 0), ...counts };
 }

@@ -344,7 +344,7 @@ function guardedStatement(
     const who = whoMay(action);
     const byEmail = who !== 'buyer';
     // IS TRUE keeps the buyer indexes out of it: the row is found by its primary key, never by scanning a
-    // buyer's deals (with stale statistics the planner preferred transactions_buyer_activity_idx).
+    // buyer's deals (with stale statistics the planner preferred transactions_buyer_inbox_idx).
     const buyer = '(buyer_id = $5) is true';
     const seller = '($7::boolean and lower(seller_email) = $6)';
     const guard = who === 'buyer' ? buyer : who === 'seller' ? seller : `(${buyer} or ${seller})`;

@@ -9,6 +9,7 @@ import {
 } from '@holdfast/contracts';
 import { LiveChatMessageList } from '@/components/chat/live-chat-message-list';
 import { UserAvatar } from '@/components/layout/user-avatar';
+import { LoadMore } from '@/components/load-more';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { formatTimeLabel } from '@/lib/format';
+import { flattenPages } from '@/lib/paging';
 import { useSocket } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { useReplyToLiveChat } from '../api/live-chat-reply';
@@ -48,7 +50,10 @@ export function LiveChatInbox() {
       }
     },
   });
-  const awaiting = threads.data?.filter((t) => t.awaitingReply).length ?? 0;
+  const loaded = flattenPages(threads.data?.pages, (t) => t.userId);
+  // Threads awaiting a reply come first: when every loaded one awaits and more are to come, there are more.
+  const awaiting = loaded.filter((t) => t.awaitingReply).length;
+  const awaitingLabel = threads.hasNextPage && loaded.at(-1)?.awaitingReply ? `${awaiting}+` : `${awaiting}`;
 
   return (
     <section aria-labelledby="live-chat-inbox-title" className="space-y-3">
@@ -57,7 +62,7 @@ export function LiveChatInbox() {
           <h2 id="live-chat-inbox-title" className="text-lg font-semibold text-brand-ink">
             Live Chat
           </h2>
-          {awaiting > 0 && <Badge variant="warning">{awaiting} awaiting reply</Badge>}
+          {awaiting > 0 && <Badge variant="warning">{awaitingLabel} awaiting reply</Badge>}
         </div>
         {socket.connected ? (
           <Badge variant="success">
@@ -73,7 +78,7 @@ export function LiveChatInbox() {
       </div>
       <Card className="grid min-h-[32rem] overflow-hidden md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className={cn('min-w-0 border-b md:border-r md:border-b-0', selected && 'hidden md:block')}>
-          <ThreadList threads={threads} selected={selected} onSelect={setSelected} />
+          <ThreadList threads={threads} loaded={loaded} selected={selected} onSelect={setSelected} />
         </div>
         <div className={cn('min-w-0 flex-col', selected ? 'flex' : 'hidden md:flex')}>
           {selected ? (
@@ -93,10 +98,13 @@ export function LiveChatInbox() {
 
 function ThreadList({
   threads,
+  loaded,
   selected,
   onSelect,
 }: {
   threads: ReturnType<typeof useLiveChatThreads>;
+  /** Every loaded page's threads, each once. */
+  loaded: TLiveChatThread[];
   selected: string | null;
   onSelect: (userId: string) => void;
 }) {
@@ -116,7 +124,7 @@ function ThreadList({
       </Alert>
     );
   }
-  if (threads.data.length === 0) {
+  if (loaded.length === 0) {
     return (
       <div className="p-8 text-center">
         <p className="font-medium">No live chats yet</p>
@@ -125,37 +133,46 @@ function ThreadList({
     );
   }
   return (
-    <ul className="max-h-[32rem] divide-y overflow-y-auto" aria-label="Live chats">
-      {threads.data.map((t) => (
-        <li key={t.userId}>
-          <button
-            type="button"
-            onClick={() => onSelect(t.userId)}
-            aria-current={selected === t.userId ? 'true' : undefined}
-            className={cn(
-              'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
-              selected === t.userId && 'bg-accent',
-            )}
-          >
-            <UserAvatar user={personOf(t)} className="size-9" />
-            <span className="min-w-0 flex-1">
-              <span className="flex items-baseline justify-between gap-2">
-                <span className="truncate font-medium">{t.customerName}</span>
-                <time dateTime={t.lastMessageAt} className="shrink-0 text-xs text-muted-foreground">
-                  {formatTimeLabel(t.lastMessageAt)}
-                </time>
-              </span>
-              <span className="block truncate text-sm text-muted-foreground">{t.lastMessage}</span>
-              {t.awaitingReply && (
-                <Badge variant="warning" className="mt-1">
-                  Awaiting reply
-                </Badge>
+    <div className="max-h-[32rem] overflow-y-auto">
+      <ul className="divide-y" aria-label="Live chats">
+        {loaded.map((t) => (
+          <li key={t.userId}>
+            <button
+              type="button"
+              onClick={() => onSelect(t.userId)}
+              aria-current={selected === t.userId ? 'true' : undefined}
+              className={cn(
+                'flex w-full items-start gap-3 px-4 py-3 text-left transition-colors hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                selected === t.userId && 'bg-accent',
               )}
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+            >
+              <UserAvatar user={personOf(t)} className="size-9" />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate font-medium">{t.customerName}</span>
+                  <time dateTime={t.lastMessageAt} className="shrink-0 text-xs text-muted-foreground">
+                    {formatTimeLabel(t.lastMessageAt)}
+                  </time>
+                </span>
+                <span className="block truncate text-sm text-muted-foreground">{t.lastMessage}</span>
+                {t.awaitingReply && (
+                  <Badge variant="warning" className="mt-1">
+                    Awaiting reply
+                  </Badge>
+                )}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <LoadMore
+        hasNextPage={threads.hasNextPage}
+        isFetchingNextPage={threads.isFetchingNextPage}
+        fetchNextPage={() => threads.fetchNextPage()}
+        label="Load more live chats"
+        className="mb-4"
+      />
+    </div>
   );
 }
 
