@@ -12,14 +12,21 @@ import { counter, countPg } from './external/sql-counter.js';
 export interface PageOneComparison {
   /** One request for page one as this person; throws unless it succeeded. */
   get: (who: { cookie: string }) => Promise<unknown>;
-  short: { who: { cookie: string }; label: string };
-  long: { who: { cookie: string }; label: string };
+  short: Side;
+  long: Side;
   rounds: number;
   requests: number;
   /** Which recorded statement is the page's query. */
   isPage: (text: string) => boolean;
   /** The bench database, for the EXPLAIN connection. */
   connectionString: string;
+}
+
+/** One side of the comparison; `connectionString` when its data lives in a database of its own. */
+interface Side {
+  who: { cookie: string };
+  label: string;
+  connectionString?: string;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -52,21 +59,21 @@ async function comparePageOne(c: PageOneComparison): Promise<void> {
       `ratio ${(longMs / shortMs).toFixed(2)}x (target at most 1.5x)`,
   );
 
-  const client = new pg.Client({ connectionString: c.connectionString });
-  await client.connect();
-  try {
-    for (const { who, label } of [c.short, c.long]) {
-      counter.recording = [];
-      await c.get(who);
-      const page = counter.recording.find((q) => c.isPage(q.text));
-      counter.recording = null;
-      if (!page) throw new Error('the page statement was not seen');
+  for (const { who, label, connectionString } of [c.short, c.long]) {
+    counter.recording = [];
+    await c.get(who);
+    const page = counter.recording.find((q) => c.isPage(q.text));
+    counter.recording = null;
+    if (!page) throw new Error('the page statement was not seen');
+    const client = new pg.Client({ connectionString: connectionString ?? c.connectionString });
+    await client.connect();
+    try {
       const plan = await client.query(`explain (analyze, buffers, costs off) ${page.text}`, page.params);
       const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
       console.log(`\nEXPLAIN ANALYZE, ${label}:\n${lines.join('\n')}`);
+    } finally {
+      await client.end();
     }
-  } finally {
-    await client.end();
   }
 }
 
@@ -89,18 +96,22 @@ export async function openPagingBench(opts: { requests: number; env?: Record<str
   process.env.TEST_DATABASE_URL = url;
   countPg();
   const { createTestApp } = await import('../apps/server/src/test/test-app.js');
-  const t = await createTestApp({ env: opts.env });
-  /** Page one of `path` as this person, through the whole app. */
-  const pageOne = (path: string) => async (who: { cookie: string }) => {
-    const res = await t.app.inject({ method: 'GET', url: path, headers: { cookie: who.cookie } });
-    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-    return res;
+  const open = async () => {
+    const app = await createTestApp({ env: opts.env });
+    /** Page one of `path` as this person, through the whole app. */
+    const pageOne = (path: string) => async (who: { cookie: string }) => {
+      const res = await app.app.inject({ method: 'GET', url: path, headers: { cookie: who.cookie } });
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+      return res;
+    };
+    return { t: app, db: app.app.database.db, pageOne, connectionString: poolUrl(app.app.database.db) };
   };
+  const { t, pageOne, connectionString } = await open();
   const rounds = Number(process.env.PAGING_ROUNDS ?? 7);
   const requests = Number(process.env.PAGING_REQUESTS ?? opts.requests);
-  const connectionString = poolUrl(t.app.database.db);
   /** comparePageOne with this bench's rounds, requests and database. */
   const compare = (c: Pick<PageOneComparison, 'get' | 'short' | 'long' | 'isPage'>) =>
     comparePageOne({ ...c, rounds, requests, connectionString });
-  return { t, db: t.app.database.db, pageOne, compare };
+  // `another`: a second app on a database of its own, for lists that grow with the platform, not a person.
+  return { t, db: t.app.database.db, pageOne, compare, another: open };
 }

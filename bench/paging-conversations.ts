@@ -5,6 +5,7 @@
  *
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/paging-conversations.ts
  *   PAGING_ROUNDS=7 PAGING_REQUESTS=100 …                       # the defaults
+ *   PAGING_ARCHIVED=1 …   # the big user archived all but their 50 oldest conversations (those above page one)
  *
  * Each user's conversations are transactions they bought (one in five with 4 messages, so the order by
  * last activity interleaves messages and creations; their last_message_at set as the send path sets it);
@@ -43,6 +44,12 @@ try {
   ]);
   await seed(big.user.id, seller.user.id, seller.email.toLowerCase(), 5000, 'big');
   await seed(small.user.id, seller.user.id, seller.email.toLowerCase(), 50, 'small');
+  if (process.env.PAGING_ARCHIVED) {
+    // Marked after every message, so each stays archived; page one is then the 50 the scan reaches last.
+    await db.execute(sql`update transactions set buyer_archived_at = now() + interval '1 day'
+      where buyer_id = ${big.user.id} and id not in (select id from transactions where buyer_id = ${big.user.id}
+        order by coalesce(last_message_at, created_at) limit 50)`);
+  }
   await db.execute(sql`insert into transactions (buyer_id, seller_email, amount, fee, total, currency, description, created_at)
     select ${other.user.id}, 'noise-' || g || '@example.test', 1000, 30, 1030, 'ZAR', 'Noise', now() - g * interval '1 second'
     from generate_series(1, 20000) g`);
