@@ -6,6 +6,7 @@ import {
   expectNoHorizontalOverflow,
   launchBrowser,
   screenshot,
+  settleAfterRefusedSubmit,
   uniqueEmail,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -111,6 +112,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await p.getByLabel('Languages *').fill('English, isiXhosa');
     await p.getByRole('button', { name: 'Submit Application' }).click();
     await p.getByText('Please enter a valid email address').first().waitFor();
+    await settleAfterRefusedSubmit(p);
     await p.getByLabel('Email *').fill(applicant.email);
     await p.getByLabel('Phone (optional)').fill('+27 82 555 0101');
     await look(p, 'moderator-application-form');

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatMoney } from '@holdfast/contracts';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, signInThroughForm } from './support/browser.js';
+import {
+  browserMissing,
+  launchBrowser,
+  lookAtBothWidths,
+  reportFailure,
+  settleAfterRefusedSubmit,
+  signInThroughForm,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -49,7 +56,7 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
   it('withdraws, sees it pending, then paid; a rejected account gets its money back', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    onTestFailed(() => screenshot(page, 'withdrawals-failure'));
+    onTestFailed(() => reportFailure(page, 'withdrawals-failure'));
 
     await signInThroughForm(page, 'buyer@holdfast.dev');
     await page.goto('/deposit-funds');
@@ -64,12 +71,17 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     await dialog.getByLabel('Account number').fill('6200 1234 5678');
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await dialog.getByText(`Minimum withdrawal is ${formatMoney('100.00', 'ZAR')}`, { exact: true }).waitFor();
+    await settleAfterRefusedSubmit(page);
     await dialog.getByLabel('Amount').fill('5000');
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    // Once submitted, the form checks fields as they change: this error shows before the click, and the
+    // settling (not the wait) is what follows the submit.
     await dialog.getByText('Insufficient wallet balance', { exact: true }).waitFor();
+    await settleAfterRefusedSubmit(page);
     await dialog.getByLabel('Account number').fill('12 34');
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await dialog.getByText('Enter the account number: 6 to 34 digits', { exact: true }).waitFor();
+    await settleAfterRefusedSubmit(page);
 
     await dialog.getByLabel('Amount').fill('150');
     await dialog.getByLabel('Account number').fill('6200 1234 5678');

@@ -23,6 +23,29 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * For onTestFailed: the screenshot, and on the test's output what a CI log cannot show otherwise (the
+ * screenshot stays on the CI machine): the page's address and the text of every open dialog.
+ */
+export async function reportFailure(page: Page, name: string) {
+  if (page.isClosed()) return console.error(`[${name}] the page was closed`);
+  const dialogs = await page
+    .getByRole('dialog')
+    .allInnerTexts()
+    .catch((e: Error) => [`(unreadable: ${e.message})`]);
+  console.error(`[${name}] at ${page.url()}; open dialogs: ${dialogs.length ? dialogs.join('\n---\n') : 'none'}`);
+  await screenshot(page, name);
+}
+
+/**
+ * After a form refuses a submit, react-hook-form focuses the first field in error, then again on the next
+ * timer tick. A fill of another field that falls between the two types into the field in error (seen in
+ * CI on a busy machine). A timer queued now runs after that tick: timers run in the order they fall due.
+ */
+export async function settleAfterRefusedSubmit(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 let counter = 0;
 /** A unique email for a test account. */
 export function uniqueEmail(prefix = 'user') {
