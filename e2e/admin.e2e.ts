@@ -162,6 +162,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await a.getByRole('tab', { name: 'Create Moderator' }).click();
     await a.getByRole('button', { name: 'Create Moderator' }).click();
     await a.getByText('Please fill in all required fields').first().waitFor();
+    await settleAfterRefusedSubmit(a);
     const email = uniqueEmail('created.moderator');
     await a.getByLabel('First Name *').fill('Lerato');
     await a.getByLabel('Last Name *').fill('Mokoena');
