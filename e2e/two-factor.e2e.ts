@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { totpCode } from '../apps/server/src/test/totp.js';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, uniqueEmail } from './support/browser.js';
+import {
+  browserMissing,
+  launchBrowser,
+  lookAtBothWidths,
+  reportFailure,
+  screenshot,
+  traceSessionCookies,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PASSWORD = 'Sturdy-pass-42';
@@ -127,8 +135,10 @@ describe.skipIf(browserMissing)('staff must enrol a second factor (REQUIRE_STAFF
   it('sends a moderator to Security Settings, enrols by SMS, then signs in with a texted code', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    const trace = traceSessionCookies(page);
     onTestFailed(async () => {
-      await screenshot(page, 'two-factor-staff-failure');
+      trace.print();
+      await reportFailure(page, 'two-factor-staff-failure');
     });
     // Until enrolled, nothing opens a socket the server would refuse (each retry carried the session
     // cookie that enrolment replaces, and could clear the new one).

@@ -46,6 +46,41 @@ export async function settleAfterRefusedSubmit(page: Page) {
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
+/**
+ * Records the page's API and page requests: which session cookie each carried (the start of its token)
+ * and what cookie its answer set or cleared. `print()` writes the last entries to the test's output, for
+ * a session lost in CI only, where the order of requests around a session swap is the whole story.
+ */
+export function traceSessionCookies(page: Page, cookieName = 'holdfast.session_token') {
+  const lines: string[] = [];
+  const started = Date.now();
+  const token = (text: string | undefined) => {
+    const match = text && new RegExp(`${cookieName.replace('.', '\\.')}=([^;]*)`).exec(text);
+    if (!match) return '-';
+    return match[1] ? match[1].slice(0, 8) : 'cleared';
+  };
+  page.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/assets/')) return;
+    const sentAt = Date.now() - started;
+    try {
+      const [headers, response] = await Promise.all([request.allHeaders(), request.response()]);
+      const set = response ? await response.headerValue('set-cookie') : null;
+      lines.push(
+        `${sentAt}ms ${request.method()} ${url.pathname} sent ${token(headers.cookie)} -> ${response?.status() ?? '?'} set ${token(set ?? undefined)}`,
+      );
+    } catch {
+      // The page closed before its headers could be read: nothing left to explain.
+    }
+  });
+  page.on('requestfailed', (request) => {
+    lines.push(
+      `${Date.now() - started}ms ${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`,
+    );
+  });
+  return { print: () => console.error(`[session cookies]\n${lines.slice(-60).join('\n')}`) };
+}
+
 let counter = 0;
 /** A unique email for a test account. */
 export function uniqueEmail(prefix = 'user') {

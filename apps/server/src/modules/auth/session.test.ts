@@ -19,7 +19,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
 
 /** The raw session token inside a `holdfast.session_token=<token>.<signature>` cookie header. */
 function tokenOf(cookie: string): string {
@@ -55,7 +54,9 @@ describe('the session cookie', () => {
     await t.database.db.delete(sessions).where(eq(sessions.token, tokenOf(cookie)));
     const res = await me(cookie);
     expect(res.statusCode).toBe(401);
-    expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(res.json().code).toBe('SESSION_EXPIRED');
+    // Not cleared: the browser may hold a newer cookie by the time this answer arrives (see below).
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it("is refused on a socket's handshake without clearing the cookie (a reconnecting socket can race a session swap)", async () => {
@@ -64,11 +65,11 @@ describe('the session cookie', () => {
     const refused = await openSocket(await listen(t.app), '/ws', { cookie }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ message: 'refused: 401' });
     expect((refused as { headers: Record<string, unknown> }).headers['set-cookie']).toBeUndefined();
-    // The page's own call still hears that the session ended, and clears the cookie.
-    expect(setCookies(await me(cookie)).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    // The page's own call still hears that the session ended.
+    expect((await me(cookie)).json().code).toBe('SESSION_EXPIRED');
   });
 
-  it('is refused once expired, clears the cookie and deletes the expired session', async () => {
+  it('is refused once expired and deletes the expired session, leaving the cookie alone', async () => {
     const { cookie } = await registerUser(t.app);
     const token = tokenOf(cookie);
     await t.database.db
@@ -77,7 +78,7 @@ describe('the session cookie', () => {
       .where(eq(sessions.token, token));
     const res = await me(cookie);
     expect(res.statusCode).toBe(401);
-    expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect(await t.database.db.select().from(sessions).where(eq(sessions.token, token))).toHaveLength(0);
   });
 
@@ -156,14 +157,14 @@ describe('the idle rule on the server (same setting as the browser dialog)', () 
       .where(eq(sessions.token, tokenOf(cookie)));
   const rule = () => sessionIdleRule(t.app.config.session.idleTimeoutMs);
 
-  it('ends a session unused for longer than the idle timeout: 401 SESSION_EXPIRED, cookie cleared, row gone', async () => {
+  it('ends a session unused for longer than the idle timeout: 401 SESSION_EXPIRED, row gone', async () => {
     const { cookie } = await registerUser(t.app);
     const { idleTimeoutMs } = t.app.config.session;
     await setLastActive(cookie, new Date(Date.now() - idleTimeoutMs - rule().touchEveryMs - 1000));
     const res = await me(cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('SESSION_EXPIRED');
-    expect(setCookies(res).some((c) => /^holdfast\.session_token=;.*Max-Age=0/i.test(c))).toBe(true);
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect(await lastActive(cookie)).toBeUndefined();
     // Ended for good: coming back does not revive it.
     expect((await me(cookie)).statusCode).toBe(401);

@@ -93,6 +93,21 @@ describe('two-factor enrolment with an authenticator app', () => {
     expect(mail.map((m) => m.subject)).toContain('Two-factor authentication turned on');
   });
 
+  it('replaces the session, and a late call with the old cookie does not clear the new one', async () => {
+    const user = await registerUser(t.app);
+    const oldCookie = user.cookie;
+    await enrolApp(user);
+    expect(user.cookie).not.toBe(oldCookie);
+    // A call the page sent just before the swap, answered after it: refused, and no Set-Cookie, which
+    // would otherwise reach the browser after the new cookie and sign the person out (seen in CI).
+    const late = await me(oldCookie);
+    expect(late.statusCode).toBe(401);
+    expect(late.headers['set-cookie']).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: oldCookie } });
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect((await me(user.cookie)).json()).toMatchObject({ id: user.user.id, twoFactorEnabled: true });
+  });
+
   it('refuses a verify step with no setup under way', async () => {
     const user = await registerUser(t.app);
     const res = await post(user, '/api/auth/2fa/verify', { code: '123456' });
