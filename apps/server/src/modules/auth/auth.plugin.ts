@@ -53,12 +53,8 @@ export function registerAuth(app: FastifyInstance) {
       () => authHeaders(request),
       request.routeOptions.config.withAccount === true,
     );
-    // A live session's cookie may be renewed here. A dead session's cookie is never cleared by a request:
-    // a request sent just before the session was swapped (two-factor turned on, a password changed)
-    // carries the old cookie, and its answer can reach the browser after the new cookie and would clear
-    // that, signing the person out. The page hears of an ended session from the 401 (SESSION_EXPIRED);
-    // the dead token is useless and the next sign-in or sign-out replaces it.
-    if (!ended && request.headers.upgrade?.toLowerCase() !== 'websocket') forwardCookies(reply, headers);
+    // A live session's renewed cookie; an ended session's answer carries none (see currentUser).
+    forwardCookies(reply, headers);
     request.user = user;
     request.account = account ?? null;
     request.sessionEnded = ended === true;

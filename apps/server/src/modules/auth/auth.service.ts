@@ -122,16 +122,19 @@ export function createAuthService({
   const lookupSession = createSessionLookup(auth, db, walletBalanceSql);
   const checkActivity = createSessionActivity(db, idleTimeoutMs);
 
-  /** Better Auth's answer for the cookie; for a session that no longer exists it clears the cookie. */
+  /** Better Auth's answer for the cookie (it deletes an expired session's row). */
   function askBetterAuth(requestHeaders: () => Headers) {
     return auth.api.getSession({ headers: requestHeaders(), returnHeaders: true });
   }
 
   /**
    * The signed-in user behind a session cookie. The common case (a live session) is answered by one
-   * query; whatever makes Better Auth write (expiry, a dead session's cookie) is left to it, and its
-   * Set-Cookie headers come back to travel to the browser. `ended`: the cookie was genuine but its
-   * session is over (idle, past its lifetime, revoked), so the page can say why the person is signed out.
+   * query; whatever makes Better Auth write (expiry, a refresh) is left to it, and a live session's
+   * Set-Cookie headers (a refresh) come back to travel to the browser. `ended`: the cookie was genuine but
+   * its session is over (idle, past its lifetime, revoked), so the page can say why the person is signed
+   * out. An ended session's answer carries no cookie, not even a cleared one: a request sent just before
+   * the session was swapped (two-factor turned on, a password changed) carries the old cookie, and its
+   * answer can reach the browser after the new cookie and would clear that (decision 006, 26 Nov).
    * `withAccount`: the route answers the account itself; the common case then also returns it (the user
    * row and wallet balance from the session's own statement). Otherwise the route reads it (getUser).
    */
@@ -153,17 +156,15 @@ export function createAuthService({
         const account = fast.account ? accountResponse(fast.account) : undefined;
         return { user: fast.user, mustChangePassword: fast.mustChangePassword, ...(account ? { account } : {}) };
       }
-      return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
+      return { user: null, ended: true };
     }
     const { headers, response } = await askBetterAuth(requestHeaders);
-    if (!response) return { user: null, headers, ended: true };
+    if (!response) return { user: null, ended: true };
     const [row] = await db
       .select({ id: sessions.id, lastActiveAt: sessions.lastActiveAt })
       .from(sessions)
       .where(eq(sessions.id, response.session.id));
-    if (row && (await checkActivity(row)) === 'idle') {
-      return { user: null, headers: (await askBetterAuth(requestHeaders)).headers, ended: true };
-    }
+    if (row && (await checkActivity(row)) === 'idle') return { user: null, ended: true };
     return { user: toSessionUser(response.user), headers, mustChangePassword: mustChangePassword(response.user) };
   }
 
