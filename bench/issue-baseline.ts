@@ -62,13 +62,14 @@ interface ReleaseRow {
 }
 
 /** One `bench/run.ts` of the two release rows in `cwd`; CPU per release for each. */
-function runBench(cwd: string): Promise<{ one: ReleaseRow; pairs: ReleaseRow; ledgerOk: boolean }> {
+function runBench(cwd: string): Promise<{ one: ReleaseRow; pairs: ReleaseRow; raw?: ReleaseRow; ledgerOk: boolean }> {
   const out = join(tmpdir(), `holdfast-baseline-${process.pid}.json`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], {
     cwd,
     env: {
       ...process.env,
-      BENCH_ONLY: 'releases,releases pairs',
+      // Ours also replays its statements with the plain driver: the floor of the same SQL.
+      BENCH_ONLY: cwd === root ? 'releases,releases pairs,raw releases pairs' : 'releases,releases pairs',
       BENCH_ENGINES: 'postgres',
       BENCH_DATABASE_URL: pgUrl,
       BENCH_JSON: out,
@@ -83,7 +84,12 @@ function runBench(cwd: string): Promise<{ one: ReleaseRow; pairs: ReleaseRow; le
         ledgerOk: boolean;
       }[];
       rmSync(out, { force: true });
-      resolve({ one: result.summary['releases'], pairs: result.summary['releases pairs'], ledgerOk: result.ledgerOk });
+      resolve({
+        one: result.summary['releases'],
+        pairs: result.summary['releases pairs'],
+        raw: result.summary['raw releases pairs'],
+        ledgerOk: result.ledgerOk,
+      });
     }),
   );
 }
@@ -96,7 +102,7 @@ const fmt = (r: ReleaseRow) =>
 async function main() {
   const baseline = prepareBaseline();
   const rows: Record<string, Record<string, string>> = {};
-  const shares = { one: [] as number[], pairs: [] as number[] };
+  const shares = { one: [] as number[], pairs: [] as number[], raw: [] as number[] };
   const issueEra = { one: [] as number[], pairs: [] as number[] };
   for (let i = 1; i <= RUNS; i++) {
     // Alternate which side goes first, so a slow stretch of the machine does not always hit the same one.
@@ -112,11 +118,13 @@ async function main() {
       shares[k].push(cpu(ours[k]) / cpu(old[k]));
       issueEra[k].push(cpu(old[k]));
     }
+    if (ours.raw) shares.raw.push(cpu(ours.raw) / cpu(old.pairs));
     rows[`run ${i}`] = {
       'issue-era, one pair': fmt(old.one),
       'ours, one pair': fmt(ours.one),
       'issue-era, 8 pairs': fmt(old.pairs),
       'ours, 8 pairs': fmt(ours.pairs),
+      'our SQL raw, 8 pairs': ours.raw ? fmt(ours.raw) : '-',
     };
   }
   console.log(`\nCPU per release in ms (node + PostgreSQL), the current harness on both; issue-era = ${REV}`);
@@ -132,6 +140,13 @@ async function main() {
     '8 pairs': {
       'ours / issue-era (median)': `${(median(shares.pairs) * 100).toFixed(1)} %`,
       runs: shares.pairs.map((s) => `${(s * 100).toFixed(1)} %`).join(', '),
+      target: `≤ ${(target * 100).toFixed(1)} %`,
+      'the target in ms here': (median(issueEra.pairs) * target).toFixed(2),
+    },
+    // The same statements as ours with the plain driver and a bare Fastify route: no framework of ours.
+    'our SQL raw, 8 pairs': {
+      'ours / issue-era (median)': shares.raw.length ? `${(median(shares.raw) * 100).toFixed(1)} %` : '-',
+      runs: shares.raw.map((s) => `${(s * 100).toFixed(1)} %`).join(', '),
       target: `≤ ${(target * 100).toFixed(1)} %`,
       'the target in ms here': (median(issueEra.pairs) * target).toFixed(2),
     },

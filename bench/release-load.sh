@@ -8,6 +8,8 @@
 #   SETUP='drop trigger transactions_list_versions on transactions' bench/release-load.sh 15
 #   PERF=1 bench/release-load.sh 15 && perf report -i /tmp/release-load.perf --sort comm,dso
 #   NODE_ARGS=--perf-basic-prof-only-functions PERF=1 bench/release-load.sh 15   # with JS names
+#   RAW=1 bench/release-load.sh 15        # the same statements replayed with the plain driver (the floor)
+#   DBSTATS=1 bench/release-load.sh 15    # also rows written and scans per table
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_RUN=${1:-15}
@@ -33,6 +35,7 @@ done
 INFO=$(sed -n 's/^READY //p' "$OUT/app.out")
 get() { node -e "const i = JSON.parse(process.argv[1]); console.log($1)" "$INFO"; }
 PORT=$(get i.port)
+[ -n "${RAW:-}" ] && PORT=$(get i.rawPort) && export BENCH_RELEASE_PREFIX=/raw
 PAIRS=$(get 'JSON.stringify(i.pairs)')
 ARGS=("$PORT" "$(get i.buyer.cookie)" "$(get i.seller.cookie)" "$(get i.seller.email)")
 [ -n "${SETUP:-}" ] && psql -q "${PG[@]}" "$DB" -c "$SETUP"
@@ -42,16 +45,28 @@ client "$SECONDS_RUN" >"$OUT/client.json" &
 CLIENT=$!
 sleep 1
 WINDOW=$((SECONDS_RUN - 3))
-ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
-pg_ticks() { for p in $(pgrep -f "postgres: .*$DB"); do ticks "$p"; done | awk '{ s += $1 } END { print s + 0 }'; }
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null; }
+# PostgreSQL: each backend of the bench database from its reading at the start (zero if born later) to its
+# last reading, sampled every 0.2 s. The pools close connections idle for 10 s and open new ones, so a sum
+# over the backends alive at both ends would drop or add a backend's whole life.
+pg_sample() { for p in $(pgrep -f "postgres: .*$DB"); do t=$(ticks "$p") && [ -n "$t" ] && echo "$p $t"; done; }
 if [ -n "${PERF:-}" ]; then
   perf record -F 999 -a -g -o /tmp/release-load.perf -- sleep "$WINDOW"
 else
-  N0=$(ticks "$APP") P0=$(pg_ticks)
+  N0=$(ticks "$APP")
+  pg_sample >"$OUT/pg0"
+  (while :; do pg_sample; sleep 0.2; done) >"$OUT/pgs" &
+  SAMPLER=$!
   sleep "$WINDOW"
-  N1=$(ticks "$APP") P1=$(pg_ticks)
+  N1=$(ticks "$APP")
+  kill "$SAMPLER"
+  wait "$SAMPLER" 2>/dev/null || true
+  pg_sample >>"$OUT/pgs"
+  PG_TICKS=$(awk 'NR == FNR { base[$1] = $2; next } { last[$1] = $2 }
+    END { for (p in last) s += last[p] - (p in base ? base[p] : 0); print s + 0 }' "$OUT/pg0" "$OUT/pgs")
 fi
 wait "$CLIENT"
+cat "$OUT/client.json" >&2
 [ -n "${PERF:-}" ] && exit 0
 # Releases in the window, from the client's rate; a tick is 10 ms (USER_HZ 100).
 node -e '
@@ -60,7 +75,12 @@ node -e '
   const n = (r.releases * window) / r.seconds;
   const ms = (t) => ((t * 10) / n).toFixed(2);
   console.log(`${(n / window).toFixed(0)} releases/s; CPU per release: node ${ms(node)} ms + PostgreSQL ${ms(pg)} ms = ${ms(node + pg)} ms`);
-' "$OUT/client.json" "$WINDOW" "$((N1 - N0))" "$((P1 - P0))"
+' "$OUT/client.json" "$WINDOW" "$((N1 - N0))" "$PG_TICKS"
+# DBSTATS=1: rows written and scans per table, and the database's commits, over the whole run.
+[ -n "${DBSTATS:-}" ] && psql -q "${PG[@]}" "$DB" \
+  -c "select relname, n_tup_ins, n_tup_upd, n_tup_del, seq_scan, idx_scan from pg_stat_user_tables
+      where n_tup_ins + n_tup_upd + n_tup_del > 0 order by relname" \
+  -c "select xact_commit, xact_rollback, blks_hit from pg_stat_database where datname = current_database()"
 # Updates that stayed on their page (HOT: no index entries written) against all updates, per table.
 psql -q "${PG[@]}" "$DB" -c "select relname as table, n_tup_upd as updates, n_tup_hot_upd as hot
   from pg_stat_user_tables where n_tup_upd > 0 order by n_tup_upd desc"

@@ -138,7 +138,7 @@ interface Run {
 interface Target {
   name: string;
   /** A GET route for autocannon, or the release client. */
-  kind: 'get' | 'releases' | 'releases pairs';
+  kind: 'get' | 'releases' | 'releases pairs' | 'raw releases pairs';
   port: 'app' | 'raw' | 'bare';
   path?: string;
   cookie?: string;
@@ -181,6 +181,7 @@ function releaseClient(
   info: Started['info'],
   seconds: number,
   pairs = false,
+  prefix = '/api',
 ): Promise<{ ops: number; rps: number }> {
   const buyer = info.buyer as { cookie: string };
   const seller = info.seller as { cookie: string; email: string };
@@ -191,6 +192,7 @@ function releaseClient(
       env: {
         ...process.env,
         BENCH_RUN_SECONDS: String(seconds),
+        BENCH_RELEASE_PREFIX: prefix,
         ...(pairs ? { BENCH_RELEASE_PAIRS: JSON.stringify(info.pairs) } : {}),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -251,6 +253,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
   const targets: Target[] = [
     { name: 'releases', kind: 'releases', port: 'app' },
     { name: 'releases pairs', kind: 'releases pairs', port: 'app' },
+    { name: 'raw releases pairs', kind: 'raw releases pairs', port: 'raw' },
     { name: 'list', kind: 'get', port: 'app', path: '/api/transactions', cookie: lister.cookie },
     { name: 'list many', kind: 'get', port: 'app', path: '/api/transactions', cookies: info.visitors as string[] },
     { name: 'raw list', kind: 'get', port: 'raw', path: '/raw/transactions' },
@@ -270,7 +273,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
     await backends.start();
     const r =
       t.kind !== 'get'
-        ? await releaseClient(info.port, info, seconds, t.kind === 'releases pairs')
+        ? t.kind === 'raw releases pairs'
+          ? await releaseClient(info.rawPort as number, info, seconds, true, '/raw')
+          : await releaseClient(info.port, info, seconds, t.kind === 'releases pairs')
         : await autocannon(`http://127.0.0.1:${portOf(t)}${t.path}`, seconds, t.cookie, t.cookies);
     // Let the server finish what was in flight when the client stopped: until no statement is sent for 200 ms.
     for (let last = -1, now = await statementsNow(); now !== last; last = now, now = await statementsNow()) {
@@ -376,6 +381,16 @@ function report(r: Summary) {
       `${ms(pairs.nodeCpuMsPerOp + pairs.dbCpuMsPerOp)} (${ms(pairs.nodeCpuMsPerOp)} + ${ms(pairs.dbCpuMsPerOp)})`,
       '≤ 4',
       `${pairs.rps.toFixed(1)} releases/s, ${pairs.sqlPerOp.toFixed(1)} statements`,
+    );
+  }
+  const rawPairs = of('raw releases pairs');
+  if (pairs && rawPairs) {
+    const cpu = (x: typeof pairs) => x.nodeCpuMsPerOp + x.dbCpuMsPerOp;
+    row(
+      'CPU per release, a pair per loop, vs its raw SQL',
+      pct(cpu(pairs) / cpu(rawPairs)),
+      '-',
+      `raw ${ms(cpu(rawPairs))} (${ms(rawPairs.nodeCpuMsPerOp)} + ${ms(rawPairs.dbCpuMsPerOp)}), ${rawPairs.sqlPerOp.toFixed(1)} statements`,
     );
   }
   row('server RSS after seeding / at end, MB', `${r.rssAfterSeed} / ${r.rssEnd}`, '-', '');

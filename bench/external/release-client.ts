@@ -13,6 +13,8 @@ const pairs: { buyerCookie: string; sellerCookie: string; sellerEmail: string }[
   : [{ buyerCookie, sellerCookie, sellerEmail }];
 const seconds = Number(process.env.BENCH_RUN_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_RELEASE_CLIENTS ?? 8);
+/** '/api' (the app) or '/raw' (the raw-SQL replay beside it, bench/external/app-server.ts). */
+const prefix = process.env.BENCH_RELEASE_PREFIX ?? '/api';
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
 
 function request(method: string, path: string, cookie: string, body?: unknown): Promise<{ id?: string }> {
@@ -58,15 +60,15 @@ await Promise.all(
     const { buyerCookie, sellerCookie, sellerEmail } = pairs[loop % pairs.length]!;
     while (Date.now() < end) {
       try {
-        const t = await request('POST', '/api/transactions', buyerCookie, {
+        const t = await request('POST', `${prefix}/transactions`, buyerCookie, {
           amount: '10.00',
           currency: 'USD',
           sellerEmail,
           description: 'Bench release',
         });
-        await request('POST', `/api/transactions/${t.id}/fund-from-wallet`, buyerCookie);
-        await request('PATCH', `/api/transactions/${t.id}/accept`, sellerCookie, {});
-        await request('PATCH', `/api/transactions/${t.id}/confirm`, buyerCookie, {
+        await request('POST', `${prefix}/transactions/${t.id}/fund-from-wallet`, buyerCookie);
+        await request('PATCH', `${prefix}/transactions/${t.id}/accept`, sellerCookie, {});
+        await request('PATCH', `${prefix}/transactions/${t.id}/confirm`, buyerCookie, {
           confirmationPhrase: 'I HAVE RECEIVED MY ITEM',
         });
         releases += 1;
