@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'pglite',
           include: ['apps/server/src/**/*.test.ts'],
           env: { TEST_DB_ENGINE: 'pglite' },
+          // One migrated database made per run; each test file loads its own copy (test/pglite-template.ts).
+          globalSetup: ['apps/server/src/test/pglite-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
@@ -7,6 +6,7 @@ import { testConfig } from '../config.js';
 import { databaseFromPglite, databaseFromPostgres, type Database } from '../db/client.js';
 import type { Providers } from '../services.js';
 import type { Clock } from '../lib/clock.js';
+import { freshPglite } from './pglite-template.js';
 
 /**
  * The engine a test run uses: vitest's `postgres` project sets TEST_DB_ENGINE=postgres and
@@ -63,10 +63,17 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
-/** A fresh, migrated database of its own for the calling test file. */
+/** The run's migrated PGlite template (test/pglite-template.ts); none outside Vitest (benchmarks). */
+async function pgliteTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('pgliteTemplate');
+}
+
+/** A fresh, migrated database of its own for the calling test file (`migrate` is a no-op on the template). */
 export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   if (testEngine === 'pglite') {
-    const database = databaseFromPglite(new PGlite());
+    const database = databaseFromPglite(await freshPglite(await pgliteTemplate()));
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
