@@ -26,6 +26,11 @@ const bubble = (page: Page, text: string) =>
     .getByRole('listitem')
     .filter({ hasText: text });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+/**
+ * Nothing on /messages polls (lib/query-client.ts: no interval, no refetch on focus), so what appears on the
+ * other party's open page came over the socket. 5 s leaves room for a busy CI machine (1 s timed out there).
+ */
+const LIVE = { timeout: 5000 };
 
 describe.skipIf(browserMissing)('private messages in the browser', () => {
   let server: RunningServer;
@@ -99,12 +104,12 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await composer(buyer).press('Enter');
     await bubble(buyer, 'Is the record player still available?').waitFor();
     await expect(composer(buyer).inputValue()).resolves.toBe('');
-    await bubble(seller, 'Is the record player still available?').waitFor({ timeout: 1000 });
+    await bubble(seller, 'Is the record player still available?').waitFor(LIVE);
     await expect(bubble(seller, 'Hello Sipho!').innerText()).resolves.toContain(
       'Hello Sipho!\nIs the record player still available?',
     );
     // The seller had it open, so it is read at once: the buyer's single tick turns double, live.
-    await bubble(buyer, 'Hello Sipho!').getByText('Read', { exact: true }).waitFor({ timeout: 3000 });
+    await bubble(buyer, 'Hello Sipho!').getByText('Read', { exact: true }).waitFor(LIVE);
 
     // The seller answers; a blank message is not sent.
     await composer(seller).fill('   ');
@@ -112,12 +117,12 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await expect(composer(seller).inputValue()).resolves.toBe('   ');
     await composer(seller).fill('Yes! It comes with <b>two</b> spare needles.');
     await composer(seller).press('Enter');
-    await bubble(buyer, 'It comes with <b>two</b> spare needles.').waitFor({ timeout: 1000 });
+    await bubble(buyer, 'It comes with <b>two</b> spare needles.').waitFor(LIVE);
     // Shown as text, never as HTML.
     await expect(buyer.locator('b', { hasText: 'two' }).count()).resolves.toBe(0);
 
     // The seller's own message shows one tick until the buyer reads it, which the open page does at once.
-    await bubble(seller, 'spare needles').getByText('Read', { exact: true }).waitFor({ timeout: 3000 });
+    await bubble(seller, 'spare needles').getByText('Read', { exact: true }).waitFor(LIVE);
 
     // A message about the other deal: the buyer's list shows it with an unread badge, live.
     await seller.goto('/messages');
@@ -125,7 +130,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await composer(seller).fill('The first concepts are ready for you.');
     await composer(seller).press('Enter');
     const logoItem = item(buyer, LOGO);
-    await logoItem.filter({ hasText: 'The first concepts are ready for you.' }).waitFor({ timeout: 1000 });
+    await logoItem.filter({ hasText: 'The first concepts are ready for you.' }).waitFor(LIVE);
     await expect(logoItem.innerText()).resolves.toMatch(/1\s*unread/);
     // Not opened yet: one tick on the seller's side.
     await bubble(seller, 'The first concepts are ready for you.').getByText('Sent', { exact: true }).waitFor();
@@ -156,7 +161,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await item(seller, LOGO).waitFor();
     await composer(seller).fill('Did you have a look?');
     await composer(seller).press('Enter');
-    await item(buyer, LOGO).filter({ hasText: 'Did you have a look?' }).waitFor({ timeout: 2000 });
+    await item(buyer, LOGO).filter({ hasText: 'Did you have a look?' }).waitFor(LIVE);
 
     // Small screens: the list and the thread are separate views, with a back button between them.
     await buyer.setViewportSize({ width: 390, height: 844 });
@@ -263,7 +268,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await seller.goto(`/messages?conversation=${talk}`);
     await composer(seller).fill('One more thing, live.');
     await composer(seller).press('Enter');
-    await bubble(buyer, 'One more thing, live.').waitFor({ timeout: 3000 });
+    await bubble(buyer, 'One more thing, live.').waitFor(LIVE);
     await expect.poll(() => bubbles.count()).toBe(THREAD + 1);
     expect(await bubble(buyer, 'One more thing, live.').count()).toBe(1);
     await expect.poll(() => bubbles.last().getByText('One more thing, live.').count()).toBe(1);
