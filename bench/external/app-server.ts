@@ -125,6 +125,8 @@ for (let i = 0; i < VISITORS; i += 10) {
 const listed = await call(lister.cookie, 'GET', '/api/transactions');
 const listedRows = Array.isArray(listed) ? listed.length : (listed?.items?.length ?? listed?.transactions?.length);
 
+/** BENCH_RAW_STATE_CHANGES_ONLY=1: each request replays its state change alone, without the session lookup. */
+const STATE_CHANGES_ONLY = process.env.BENCH_RAW_STATE_CHANGES_ONLY === '1';
 /**
  * The release path's raw-SQL floor ('raw releases pairs' in bench/run.ts): each pair's release recorded
  * twice through the app (statements per request, session lookups included), then /raw/transactions…
@@ -135,8 +137,6 @@ const listedRows = Array.isArray(listed) ? listed.length : (listed?.items?.lengt
  * that did nothing never counts as a release. No cookie check, no validation, no view: the database's
  * round trips and the HTTP server. BENCH_RAW_STATE_CHANGES_ONLY=1 leaves out the session lookups too.
  */
-/** BENCH_RAW_STATE_CHANGES_ONLY=1: each request replays its state change alone, without the session lookup. */
-const STATE_CHANGES_ONLY = process.env.BENCH_RAW_STATE_CHANGES_ONLY === '1';
 async function registerRawReleases(server: FastifyInstance) {
   if (process.env.BENCH_ONLY && !process.env.BENCH_ONLY.split(',').includes('raw releases pairs')) return;
   const steps = ['create', 'fund', 'accept', 'confirm'] as const;
@@ -169,7 +169,7 @@ async function registerRawReleases(server: FastifyInstance) {
     { release: { id: string; steps: Record<string, Replayed[]> }; fresh: Set<string> }
   >();
   const names = new Map<string, string>();
-  const nameOf = (text: string) => names.get(text) ?? (names.set(text, `raw_${names.size}`), `raw_${names.size - 1}`);
+  const nameOf = (text: string) => names.get(text) ?? names.set(text, `raw_${names.size}`).get(text)!;
   for (const pair of pairs) {
     await recordRelease(pair); // warm: plans, pools, one-time work
     const [first, second] = [await recordRelease(pair), await recordRelease(pair)];
@@ -186,7 +186,7 @@ async function registerRawReleases(server: FastifyInstance) {
     const prepared = Object.fromEntries(
       steps.map((name) => [
         name,
-        first.steps[name].map((s) => ({
+        (STATE_CHANGES_ONLY ? first.steps[name].slice(-1) : first.steps[name]).map((s) => ({
           ...s,
           name: nameOf(s.text),
           swapped: s.params.map(
@@ -220,7 +220,7 @@ async function registerRawReleases(server: FastifyInstance) {
       const id = request.params.id ?? randomUUID();
       const ids = new Map([[found.release.id, id]]);
       let rows: unknown[] = [];
-      for (const s of STATE_CHANGES_ONLY ? found.release.steps[step].slice(-1) : found.release.steps[step]) {
+      for (const s of found.release.steps[step]) {
         const params = s.params.map((p, i) => (s.swapped[i] ? substitute(p, ids, found.fresh) : p));
         rows = await raw(s.text, params, s.name);
       }
