@@ -351,7 +351,10 @@ function report(r: EngineResult) {
     );
     row(
       'CPU per release, ms (node + db)',
-      (s) => `${ms(rel(s)!.cpuMsPerOp)} (${ms(rel(s)!.nodeCpuMsPerOp)} + ${ms(rel(s)!.dbCpuMsPerOp)})`,
+      (s) =>
+        r.engine === 'pglite'
+          ? `${ms(rel(s)!.cpuMsPerOp)} (database inside node)`
+          : `${ms(rel(s)!.cpuMsPerOp)} (${ms(rel(s)!.nodeCpuMsPerOp)} + ${ms(rel(s)!.dbCpuMsPerOp)})`,
       '-',
       '',
     );
