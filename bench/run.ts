@@ -42,6 +42,9 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
 /** Issue 25's targets. */
 const TARGET = { statements: 12, cpuOfBaseline: 1.5, listOfRaw: 0.7 };
 
+/** Databases made for this run and not dropped yet: dropped if the run fails. */
+const benchDatabases = new Set<string>();
+
 /** Servers still running: stopped when this process ends, however it ends. */
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
@@ -201,6 +204,7 @@ async function openSide(side: Side, admin: pg.Client | null, pgUrl?: string) {
   if (admin) {
     dbName = `holdfast_bench_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${dbName}`);
+    benchDatabases.add(dbName);
     const url = new URL(pgUrl!);
     url.pathname = `/${dbName}`;
     env.BENCH_PG_URL = url.toString();
@@ -250,6 +254,7 @@ async function openSide(side: Side, admin: pg.Client | null, pgUrl?: string) {
     const ledger = (await (await fetch(`http://127.0.0.1:${info.rawPort}/ledger`)).json()) as { ok: boolean };
     await stop(child);
     if (admin) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    benchDatabases.delete(dbName);
     return { ledgerOk: ledger.ok };
   }
   return { side, info, measure, close };
@@ -435,7 +440,14 @@ async function main() {
   if (results.some((r) => r.results.some((s) => !s.ledgerOk))) process.exitCode = 1;
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error);
+  for (const child of children) await stop(child);
+  if (benchDatabases.size) {
+    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    for (const name of benchDatabases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
   process.exit(1);
 });
