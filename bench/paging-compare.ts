@@ -89,7 +89,7 @@ function poolUrl(db: unknown): string {
  * records statements; PAGING_ROUNDS and PAGING_REQUESTS (the number of requests per round, `requests` by
  * default) from the environment.
  */
-export async function openPagingBench(opts: { requests: number; env?: Record<string, string> }) {
+export async function openPagingBench(opts: { requests: number }) {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('Set TEST_DATABASE_URL (PostgreSQL): the paging figure is measured on PostgreSQL');
   process.env.TEST_DB_ENGINE = 'postgres';
@@ -97,7 +97,7 @@ export async function openPagingBench(opts: { requests: number; env?: Record<str
   countPg();
   const { createTestApp } = await import('../apps/server/src/test/test-app.js');
   const open = async () => {
-    const app = await createTestApp({ env: opts.env });
+    const app = await createTestApp();
     /** Page one of `path` as this person, through the whole app. */
     const pageOne = (path: string) => async (who: { cookie: string }) => {
       const res = await app.app.inject({ method: 'GET', url: path, headers: { cookie: who.cookie } });

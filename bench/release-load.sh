@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# The release load alone, for profiling and for taking parts away (docs/performance.md, "Sixth round"):
-# starts bench/external/app-server.ts on a fresh PostgreSQL database, runs bench/external/release-client.ts
+# The release load alone, for profiling and for taking parts away (docs/performance.md): starts
+# bench/external/app-server.ts on a fresh PostgreSQL database, runs bench/external/release-client.ts
 # (eight loops, a buyer and seller each) for SECONDS, and prints node's and PostgreSQL's CPU per release,
 # read from /proc over the middle of the run. PostgreSQL on 127.0.0.1 as user postgres.
 #
 #   bench/release-load.sh 15                                        # 15 s of releases
-#   SETUP='drop trigger transactions_list_versions on transactions' bench/release-load.sh 15
+#   SETUP='drop index postings_account_created_idx' bench/release-load.sh 15   # SQL run after seeding
 #   PERF=1 bench/release-load.sh 15 && perf report -i /tmp/release-load.perf --sort comm,dso
 #   NODE_ARGS=--perf-basic-prof-only-functions PERF=1 bench/release-load.sh 15   # with JS names
-#   RAW=1 bench/release-load.sh 15        # the same statements replayed with the plain driver (the floor)
 #   DBSTATS=1 bench/release-load.sh 15    # also rows written and scans per table
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,11 +34,9 @@ done
 INFO=$(sed -n 's/^READY //p' "$OUT/app.out")
 get() { node -e "const i = JSON.parse(process.argv[1]); console.log($1)" "$INFO"; }
 PORT=$(get i.port)
-[ -n "${RAW:-}" ] && PORT=$(get i.rawPort) && export BENCH_RELEASE_PREFIX=/raw
 PAIRS=$(get 'JSON.stringify(i.pairs)')
-ARGS=("$PORT" "$(get i.buyer.cookie)" "$(get i.seller.cookie)" "$(get i.seller.email)")
 [ -n "${SETUP:-}" ] && psql -q "${PG[@]}" "$DB" -c "$SETUP"
-client() { BENCH_RUN_SECONDS=$1 BENCH_RELEASE_PAIRS="$PAIRS" node --import tsx bench/external/release-client.ts "${ARGS[@]}"; }
+client() { BENCH_RUN_SECONDS=$1 BENCH_RELEASE_PAIRS="$PAIRS" node --import tsx bench/external/release-client.ts "$PORT"; }
 client 3 >/dev/null # warm-up
 client "$SECONDS_RUN" >"$OUT/client.json" &
 CLIENT=$!

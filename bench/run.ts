@@ -1,39 +1,49 @@
 /**
- * The benchmark (never a timed test): every figure of issue 12's request and release paths, measured
- * from outside the server. See docs/performance.md.
+ * `npm run bench` (never a timed test): the release path and the transaction list, measured from outside
+ * the server, for this checkout ("ours") and a baseline commit ("baseline") in the same run, on the same
+ * machine, by the same harness. See docs/performance.md.
  *
  *   npm run bench                                   # PGlite, and PostgreSQL when a URL is set
- *   TEST_DATABASE_URL=postgres://… npm run bench    # (BENCH_DATABASE_URL wins) fresh database, dropped after
+ *   TEST_DATABASE_URL=postgres://… npm run bench    # (BENCH_DATABASE_URL wins) a fresh database per side
+ *   BENCH_ENGINES=postgres npm run bench            # one engine only (pglite,postgres)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 npm run bench    # the defaults
- *   BENCH_ENGINES=postgres npm run bench            # one engine only
+ *   BENCH_BASELINE_REF=3247b1c npm run bench        # the default baseline; empty: ours only
+ *   BENCH_ONLY=releases npm run bench               # some rows only: releases, list, raw list
  *   BENCH_JSON=out.json npm run bench               # every run as JSON too
- *   BENCH_CPU_PROF=dir npm run bench                # the app server runs under node --cpu-prof
+ *   BENCH_CPU_PROF=dir npm run bench                # our app server runs under node --cpu-prof
  *
- * Processes: the bare Fastify route (bench/external/bare-server.ts), the app (bench/external/app-server.ts,
- * built as the server builds it, with a bench-only raw-SQL instance beside it), and the load generators:
- * autocannon -c 50 for the GET routes, bench/external/release-client.ts for releases (autocannon cannot
- * chain dependent requests). Each measured run is preceded by a bare run, in rounds (bare, A, bare, B, …),
- * and each figure is the median over the rounds of the ratio to the bare run right before it.
+ * Processes: an app server per side (bench/external/app-server.ts; the baseline's runs in its own tree,
+ * bench/baseline-tree.ts), and the load generators: bench/external/release-client.ts for releases
+ * (autocannon cannot chain dependent requests), autocannon -c BENCH_CONNECTIONS for the GET rows.
+ * A round runs every row on one side, then on the other; which side goes first alternates, so a slow
+ * stretch of the machine does not always hit the same one. Every figure is a median over the rounds.
  * CPU per operation: utime+stime deltas of the app process from /proc/<pid>/stat, and on PostgreSQL of
- * every backend serving the bench database (pids from pg_stat_activity, sampled during the run).
- * SQL per operation: statements the app sent (a counting hook on the driver, bench process only;
- * pg_stat_statements would need shared_preload_libraries, which the local server does not load), with
- * BEGIN/COMMIT/ROLLBACK counted apart as transactions.
+ * every backend serving that side's database (pids from pg_stat_activity, sampled during the run).
+ * SQL per operation: statements the app sent (a counting hook on the driver, bench process only), with
+ * BEGIN/COMMIT/ROLLBACK counted apart as database transactions.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { prepareBaselineTree, root } from './baseline-tree.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BASELINE_REF = process.env.BENCH_BASELINE_REF ?? '3247b1c';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 const TICK_MS = 10; // USER_HZ is 100 on Linux
+/** Issue 25's targets. */
+const TARGET = { statements: 12, cpuOfBaseline: 1.5, listOfRaw: 0.7 };
+
+/** Databases made for this run and not dropped yet: dropped if the run fails. */
+const benchDatabases = new Set<string>();
 
 /** Servers still running: stopped when this process ends, however it ends. */
 const children = new Set<ChildProcess>();
@@ -41,21 +51,27 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGTERM');
 });
 
-interface Started {
-  child: ChildProcess;
-  info: Record<string, unknown> & { port: number };
+interface AppInfo {
+  pid: number;
+  port: number;
+  rawPort: number;
+  pairs: unknown[];
+  lister: { cookie: string };
+  listedRows: number;
+  listStatements: number;
 }
 
-/** Starts `file` under node (+tsx) and waits for its `READY {json}` line. */
-function startProcess(file: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Started> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', file], {
+/** Starts the app server of the tree `cwd` under node (+tsx) and waits for its `READY {json}` line. */
+function startAppServer(cwd: string, env: Record<string, string>, nodeArgs: string[]) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(cwd, 'bench/external/app-server.ts')], {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);
   child.on('exit', () => children.delete(child));
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`${file} exited with ${code} before it was ready`)));
+  return new Promise<{ child: ChildProcess; info: AppInfo }>((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`the app server in ${cwd} exited with ${code} before it was ready`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (line.startsWith('READY ')) resolve({ child, info: JSON.parse(line.slice(6)) });
       else console.log(line);
@@ -81,11 +97,6 @@ function cpuMs(pid: number): number | null {
   } catch {
     return null;
   }
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
 /** CPU of the PostgreSQL backends serving one database: first and last reading of every pid seen. */
@@ -135,82 +146,42 @@ interface Run {
   transactions: number;
 }
 
-interface Target {
-  name: string;
-  /** A GET route for autocannon, or the release client. */
-  kind: 'get' | 'releases' | 'releases pairs' | 'raw releases pairs';
-  port: 'app' | 'raw' | 'bare';
-  path?: string;
-  cookie?: string;
-  /** A different session on each request, in turn (bench/external/many-sessions-client.ts). */
-  cookies?: string[];
-}
+const ROWS = ['releases', 'list', 'raw list'] as const;
+type Row = (typeof ROWS)[number];
 
-function autocannon(
-  url: string,
-  seconds: number,
-  cookie?: string,
-  cookies?: string[],
-): Promise<{ ops: number; rps: number }> {
-  const args = cookies
-    ? ['--import', 'tsx', here('./external/many-sessions-client.ts'), url, String(CONNECTIONS), String(seconds)]
-    : [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
-  if (cookie) args.push('-H', `cookie=${cookie}`);
-  if (!cookies) args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: [cookies ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-    if (cookies) child.stdin!.end(cookies.join('\n'));
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.on('exit', () => {
-      try {
-        const r = JSON.parse(out) as { requests: { sent: number }; '2xx': number; non2xx: number; errors: number };
-        if (r.non2xx || r.errors) return reject(new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`));
-        // Throughput counts answers within the window; work per operation divides by every request sent,
-        // since the server also finishes the (up to -c) requests still in flight when the window closes.
-        resolve({ ops: r.requests.sent, rps: r['2xx'] / seconds });
-      } catch (error) {
-        reject(new Error(`autocannon ${url}: ${String(error)}: ${out.slice(0, 300)}`));
-      }
-    });
-  });
-}
-
-function releaseClient(
-  port: number,
-  info: Started['info'],
-  seconds: number,
-  pairs = false,
-  prefix = '/api',
-): Promise<{ ops: number; rps: number }> {
-  const buyer = info.buyer as { cookie: string };
-  const seller = info.seller as { cookie: string; email: string };
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', here('./external/release-client.ts'), String(port), buyer.cookie, seller.cookie, seller.email],
-    {
-      env: {
-        ...process.env,
-        BENCH_RUN_SECONDS: String(seconds),
-        BENCH_RELEASE_PREFIX: prefix,
-        ...(pairs ? { BENCH_RELEASE_PAIRS: JSON.stringify(info.pairs) } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+/** Parses a load generator's JSON line when it exits. */
+function collect<T>(child: ChildProcess, what: string): Promise<T> {
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   return new Promise((resolve, reject) =>
     child.on('exit', () => {
       try {
-        const r = JSON.parse(out) as { releases: number; seconds: number; errors: number };
-        if (r.errors) return reject(new Error(`${r.errors} releases failed`));
-        resolve({ ops: r.releases, rps: r.releases / r.seconds });
+        resolve(JSON.parse(out) as T);
       } catch (error) {
-        reject(new Error(`release client: ${String(error)}: ${out}`));
+        reject(new Error(`${what}: ${String(error)}: ${out.slice(0, 300)}`));
       }
     }),
   );
+}
+
+async function autocannon(url: string, seconds: number, cookie: string): Promise<{ ops: number; rps: number }> {
+  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', `cookie=${cookie}`, url];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const r = await collect<{ requests: { sent: number }; '2xx': number; non2xx: number; errors: number }>(child, url);
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  // Throughput counts answers within the window; work per operation divides by every request sent,
+  // since the server also finishes the (up to -c) requests still in flight when the window closes.
+  return { ops: r.requests.sent, rps: r['2xx'] / seconds };
+}
+
+async function releaseClient(info: AppInfo, seconds: number): Promise<{ ops: number; rps: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', here('./external/release-client.ts'), String(info.port)], {
+    env: { ...process.env, BENCH_RUN_SECONDS: String(seconds), BENCH_RELEASE_PAIRS: JSON.stringify(info.pairs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const r = await collect<{ releases: number; seconds: number; errors: number }>(child, 'release client');
+  if (r.errors) throw new Error(`${r.errors} releases failed`);
+  return { ops: r.releases, rps: r.releases / r.seconds };
 }
 
 const median = (xs: number[]) => {
@@ -219,222 +190,264 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 
-async function benchEngine(engine: 'pglite' | 'postgres', pgUrl?: string) {
-  let admin: pg.Client | null = null;
-  let dbName = '';
+interface Side {
+  name: 'ours' | 'baseline';
+  /** The tree the app server runs from. */
+  dir: string;
+  label: string;
+}
+
+/** One side's app server on one engine, ready to measure. */
+async function openSide(side: Side, admin: pg.Client | null, pgUrl?: string) {
   const env: Record<string, string> = {};
-  if (engine === 'postgres') {
-    admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
+  let dbName = '';
+  if (admin) {
     dbName = `holdfast_bench_${randomBytes(4).toString('hex')}`;
     await admin.query(`CREATE DATABASE ${dbName}`);
+    benchDatabases.add(dbName);
     const url = new URL(pgUrl!);
     url.pathname = `/${dbName}`;
     env.BENCH_PG_URL = url.toString();
   }
-  const profDir = process.env.BENCH_CPU_PROF;
-  const bare = await startProcess(here('./external/bare-server.ts'));
-  const app = await startProcess(
-    here('./external/app-server.ts'),
+  const profDir = side.name === 'ours' ? process.env.BENCH_CPU_PROF : undefined;
+  const { child, info } = await startAppServer(
+    side.dir,
     env,
     profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
   );
-  const info = app.info;
-  const appPid = info.pid as number;
-  const rssAfterSeed = rssMb(appPid);
   const backends = new BackendCpu(admin, dbName);
-  const stats = async () => {
-    const res = await fetch(`http://127.0.0.1:${info.rawPort}/stats`);
-    return (await res.json()) as { statements: number; transactions: number };
-  };
-  const statementsNow = async () => (await stats()).statements;
-  const buyer = info.buyer as { cookie: string };
-  const lister = info.lister as { cookie: string };
-  const targets: Target[] = [
-    { name: 'releases', kind: 'releases', port: 'app' },
-    { name: 'releases pairs', kind: 'releases pairs', port: 'app' },
-    { name: 'raw releases pairs', kind: 'raw releases pairs', port: 'raw' },
-    { name: 'list', kind: 'get', port: 'app', path: '/api/transactions', cookie: lister.cookie },
-    { name: 'list many', kind: 'get', port: 'app', path: '/api/transactions', cookies: info.visitors as string[] },
-    { name: 'raw list', kind: 'get', port: 'raw', path: '/raw/transactions' },
-    { name: 'auth/user', kind: 'get', port: 'app', path: '/api/auth/user', cookie: buyer.cookie },
-    { name: 'auth/user many', kind: 'get', port: 'app', path: '/api/auth/user', cookies: info.visitors as string[] },
-    { name: 'raw auth/user', kind: 'get', port: 'raw', path: '/raw/auth/user' },
-    { name: 'health+cookie', kind: 'get', port: 'app', path: '/api/health', cookie: buyer.cookie },
-    { name: 'health', kind: 'get', port: 'app', path: '/api/health' },
-  ];
-  const only = process.env.BENCH_ONLY?.split(',');
-  const chosen = only ? targets.filter((t) => only.includes(t.name)) : targets;
-  const portOf = (t: Target) => (t.port === 'app' ? info.port : t.port === 'raw' ? (info.rawPort as number) : 0);
+  const stats = async () =>
+    (await (await fetch(`http://127.0.0.1:${info.rawPort}/stats`)).json()) as {
+      statements: number;
+      transactions: number;
+    };
+  const cookie = info.lister.cookie;
 
-  async function measure(t: Target, seconds: number): Promise<Run> {
+  async function measure(row: Row, seconds: number): Promise<Run> {
     const s0 = await stats();
-    const c0 = cpuMs(appPid)!;
+    const c0 = cpuMs(info.pid)!;
     await backends.start();
     const r =
-      t.kind !== 'get'
-        ? t.kind === 'raw releases pairs'
-          ? await releaseClient(info.rawPort as number, info, seconds, true, '/raw')
-          : await releaseClient(info.port, info, seconds, t.kind === 'releases pairs')
-        : await autocannon(`http://127.0.0.1:${portOf(t)}${t.path}`, seconds, t.cookie, t.cookies);
+      row === 'releases'
+        ? await releaseClient(info, seconds)
+        : row === 'list'
+          ? await autocannon(`http://127.0.0.1:${info.port}/api/transactions`, seconds, cookie)
+          : await autocannon(`http://127.0.0.1:${info.rawPort}/raw/transactions`, seconds, cookie);
     // Let the server finish what was in flight when the client stopped: until no statement is sent for 200 ms.
-    for (let last = -1, now = await statementsNow(); now !== last; last = now, now = await statementsNow()) {
+    for (let last = -1, now = (await stats()).statements; now !== last; last = now, now = (await stats()).statements) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const dbCpuMs = await backends.stop();
-    const nodeCpuMs = cpuMs(appPid)! - c0;
+    const nodeCpuMs = cpuMs(info.pid)! - c0;
     const s1 = await stats();
-    const statements = s1.statements - s0.statements;
-    return { ops: r.ops, rps: r.rps, nodeCpuMs, dbCpuMs, statements, transactions: s1.transactions - s0.transactions };
-  }
-  const bareRun = async (seconds: number) => (await autocannon(`http://127.0.0.1:${bare.info.port}/bare`, seconds)).rps;
-
-  // Warm-up, unmeasured: every target once, briefly (JIT, pools, plan caches).
-  await bareRun(1);
-  for (const t of chosen) await measure(t, 1);
-
-  const runs = new Map<string, { bare: number; run: Run }[]>();
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const t of chosen) {
-      const bareRps = await bareRun(SECONDS);
-      const run = await measure(t, SECONDS);
-      runs.set(t.name, [...(runs.get(t.name) ?? []), { bare: bareRps, run }]);
-      process.stdout.write(
-        `  ${engine} round ${round + 1} ${t.name}: ${Math.round(run.rps)}/s (bare ${Math.round(bareRps)}/s)\n`,
-      );
-    }
-  }
-  const ledger = (await (await fetch(`http://127.0.0.1:${info.rawPort}/ledger`)).json()) as { ok: boolean };
-  const rssEnd = rssMb(appPid);
-  await stop(app.child);
-  await stop(bare.child);
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    return {
+      ops: r.ops,
+      rps: r.rps,
+      nodeCpuMs,
+      dbCpuMs,
+      statements: s1.statements - s0.statements,
+      transactions: s1.transactions - s0.transactions,
+    };
   }
 
-  const summary = Object.fromEntries(
-    [...runs].map(([name, rs]) => [
-      name,
-      {
-        rps: median(rs.map((r) => r.run.rps)),
-        bareRps: median(rs.map((r) => r.bare)),
-        ofBare: median(rs.map((r) => r.run.rps / r.bare)),
-        nodeCpuMsPerOp: median(rs.map((r) => r.run.nodeCpuMs / r.run.ops)),
-        dbCpuMsPerOp: median(rs.map((r) => r.run.dbCpuMs / r.run.ops)),
-        sqlPerOp: median(rs.map((r) => r.run.statements / r.run.ops)),
-        txPerOp: median(rs.map((r) => r.run.transactions / r.run.ops)),
-      },
-    ]),
-  );
-  return { engine, summary, runs: Object.fromEntries(runs), ledgerOk: ledger.ok, rssAfterSeed, rssEnd, info };
+  async function close() {
+    const ledger = (await (await fetch(`http://127.0.0.1:${info.rawPort}/ledger`)).json()) as { ok: boolean };
+    await stop(child);
+    if (admin) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    benchDatabases.delete(dbName);
+    return { ledgerOk: ledger.ok };
+  }
+  return { side, info, measure, close };
 }
 
-type Summary = Awaited<ReturnType<typeof benchEngine>>;
+interface RowSummary {
+  rps: number;
+  nodeCpuMsPerOp: number;
+  dbCpuMsPerOp: number;
+  cpuMsPerOp: number;
+  sqlPerOp: number;
+  txPerOp: number;
+}
 
-function report(r: Summary) {
-  const s = r.summary;
-  const pct = (x?: number) => (x === undefined ? '-' : `${(x * 100).toFixed(2)}%`);
-  const ms = (x?: number) => (x === undefined ? '-' : x.toFixed(3));
-  const rows: Record<string, Record<string, string | number>>[] = [];
-  const row = (what: string, now: string, target: string, baseline: string) =>
-    rows.push({ [what]: { now, target, 'baseline (same run)': baseline } });
-  const of = (name: string) => s[name];
-  const ratio = (a?: { rps: number }, b?: { rps: number }) => (a && b ? pct(a.rps / b.rps) : '-');
-  row('list (50 rows) vs bare', pct(of('list')?.ofBare), '≥ 6%', `bare ${Math.round(of('list')?.bareRps ?? 0)}/s`);
-  row(
-    'list, a person per request, vs bare',
-    pct(of('list many')?.ofBare),
-    '≥ 6%',
-    `${(of('list many')?.sqlPerOp ?? 0).toFixed(2)} statements a request`,
-  );
-  row(
-    'list vs its raw SQL',
-    ratio(of('list'), of('raw list')),
-    '≥ 70%',
-    `raw list ${pct(of('raw list')?.ofBare)} of bare`,
-  );
-  row('auth/user vs bare', pct(of('auth/user')?.ofBare), '≥ 12%', `raw ${pct(of('raw auth/user')?.ofBare)} of bare`);
-  row(
-    'auth/user, a session per request, vs bare',
-    pct(of('auth/user many')?.ofBare),
-    '≥ 12%',
-    `${(of('auth/user many')?.sqlPerOp ?? 0).toFixed(2)} statements a request`,
-  );
-  row('auth/user vs its raw SQL', ratio(of('auth/user'), of('raw auth/user')), '-', '');
-  row('health+cookie vs bare', pct(of('health+cookie')?.ofBare), '-', `health, no cookie ${pct(of('health')?.ofBare)}`);
-  row('releases vs bare', pct(of('releases')?.ofBare), '-', `${(of('releases')?.rps ?? 0).toFixed(1)} releases/s`);
-  const rel = of('releases');
-  if (rel) {
+const summarize = (runs: Run[]): RowSummary => ({
+  rps: median(runs.map((r) => r.rps)),
+  nodeCpuMsPerOp: median(runs.map((r) => r.nodeCpuMs / r.ops)),
+  dbCpuMsPerOp: median(runs.map((r) => r.dbCpuMs / r.ops)),
+  cpuMsPerOp: median(runs.map((r) => (r.nodeCpuMs + r.dbCpuMs) / r.ops)),
+  sqlPerOp: median(runs.map((r) => r.statements / r.ops)),
+  txPerOp: median(runs.map((r) => r.transactions / r.ops)),
+});
+
+async function benchEngine(engine: 'pglite' | 'postgres', sides: Side[], pgUrl?: string) {
+  let admin: pg.Client | null = null;
+  let postgresVersion: string | undefined;
+  if (engine === 'postgres') {
+    admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    postgresVersion = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
+  }
+  const only = process.env.BENCH_ONLY?.split(',');
+  const rows = ROWS.filter((row) => !only || only.includes(row));
+  const opened = [];
+  for (const side of sides) opened.push(await openSide(side, admin, pgUrl));
+
+  // Warm-up, unmeasured: every row once, briefly (JIT, pools, plan caches).
+  for (const s of opened) for (const row of rows) await s.measure(row, 1);
+
+  const runs = new Map<string, Run[]>(); // `${side} ${row}`
+  /** CPU per release, ours ÷ baseline, of each round. */
+  const cpuRatios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? [...opened].reverse() : opened;
+    const cpuOfRound = new Map<string, number>();
+    for (const s of order) {
+      for (const row of rows) {
+        const run = await s.measure(row, SECONDS);
+        const key = `${s.side.name} ${row}`;
+        runs.set(key, [...(runs.get(key) ?? []), run]);
+        if (row === 'releases') cpuOfRound.set(s.side.name, (run.nodeCpuMs + run.dbCpuMs) / run.ops);
+        console.log(`  ${engine} round ${round + 1} ${s.side.name} ${row}: ${Math.round(run.rps)}/s`);
+      }
+    }
+    if (cpuOfRound.has('ours') && cpuOfRound.has('baseline')) {
+      cpuRatios.push(cpuOfRound.get('ours')! / cpuOfRound.get('baseline')!);
+    }
+  }
+  const results = [];
+  for (const s of opened) {
+    const { ledgerOk } = await s.close();
+    const summary = Object.fromEntries(
+      rows.map((row) => [row, summarize(runs.get(`${s.side.name} ${row}`)!)]),
+    ) as Partial<Record<Row, RowSummary>>;
+    results.push({
+      side: s.side,
+      summary,
+      ledgerOk,
+      listedRows: s.info.listedRows,
+      listStatements: s.info.listStatements,
+    });
+  }
+  await admin?.end();
+  return { engine, postgresVersion, results, cpuRatios, runs: Object.fromEntries(runs) };
+}
+
+type EngineResult = Awaited<ReturnType<typeof benchEngine>>;
+
+function report(r: EngineResult) {
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const ms = (x: number) => x.toFixed(2);
+  const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+  const bySide = (name: Side['name']) => r.results.find((x) => x.side.name === name);
+  const ours = bySide('ours')!;
+  const baseline = bySide('baseline');
+  const sides = [ours, ...(baseline ? [baseline] : [])];
+  const column = (s: (typeof sides)[number]) => `${s.side.name} (${s.side.label})`;
+  const table: Record<string, Record<string, string>> = {};
+  const row = (what: string, values: (s: (typeof sides)[number]) => string, target: string, ok: string) => {
+    table[what] = Object.fromEntries([...sides.map((s) => [column(s), values(s)]), ['target', target], ['met', ok]]);
+  };
+  const rel = (s: (typeof sides)[number]) => s.summary.releases;
+  if (rel(ours)) {
+    row(
+      'SQL statements per release',
+      (s) => `${rel(s)!.sqlPerOp.toFixed(1)} (+ ${rel(s)!.txPerOp.toFixed(1)} BEGIN…COMMIT)`,
+      `≤ ${TARGET.statements}`,
+      met(rel(ours)!.sqlPerOp <= TARGET.statements),
+    );
     row(
       'CPU per release, ms (node + db)',
-      `${ms(rel.nodeCpuMsPerOp + rel.dbCpuMsPerOp)} (${ms(rel.nodeCpuMsPerOp)} + ${ms(rel.dbCpuMsPerOp)})`,
-      '≤ 4',
-      r.engine === 'pglite' ? 'db inside node' : 'PostgreSQL backends',
-    );
-    row('SQL statements per release', rel.sqlPerOp.toFixed(1), '≤ 12', `+ ${rel.txPerOp.toFixed(1)} transactions`);
-  }
-  const pairs = of('releases pairs');
-  if (pairs) {
-    row(
-      'CPU per release, a pair per loop, ms',
-      `${ms(pairs.nodeCpuMsPerOp + pairs.dbCpuMsPerOp)} (${ms(pairs.nodeCpuMsPerOp)} + ${ms(pairs.dbCpuMsPerOp)})`,
-      '≤ 4',
-      `${pairs.rps.toFixed(1)} releases/s, ${pairs.sqlPerOp.toFixed(1)} statements`,
-    );
-  }
-  const rawPairs = of('raw releases pairs');
-  if (pairs && rawPairs) {
-    const cpu = (x: typeof pairs) => x.nodeCpuMsPerOp + x.dbCpuMsPerOp;
-    row(
-      'CPU per release, a pair per loop, vs its raw SQL',
-      pct(cpu(pairs) / cpu(rawPairs)),
+      (s) =>
+        r.engine === 'pglite'
+          ? `${ms(rel(s)!.cpuMsPerOp)} (database inside node)`
+          : `${ms(rel(s)!.cpuMsPerOp)} (${ms(rel(s)!.nodeCpuMsPerOp)} + ${ms(rel(s)!.dbCpuMsPerOp)})`,
       '-',
-      `raw ${ms(cpu(rawPairs))} (${ms(rawPairs.nodeCpuMsPerOp)} + ${ms(rawPairs.dbCpuMsPerOp)}), ${rawPairs.sqlPerOp.toFixed(1)} statements`,
+      '',
+    );
+    if (r.cpuRatios.length) {
+      const ratio = median(r.cpuRatios);
+      row(
+        'CPU per release, ours ÷ baseline',
+        (s) => (s === ours ? `${ratio.toFixed(2)}× (rounds ${r.cpuRatios.map((x) => x.toFixed(2)).join(', ')})` : '1'),
+        `≤ ${TARGET.cpuOfBaseline}×`,
+        met(ratio <= TARGET.cpuOfBaseline),
+      );
+    }
+    row('releases per second', (s) => rel(s)!.rps.toFixed(1), '-', '');
+  }
+  const list = (s: (typeof sides)[number]) => s.summary.list;
+  const rawList = (s: (typeof sides)[number]) => s.summary['raw list'];
+  if (list(ours) && rawList(ours)) {
+    const share = (s: (typeof sides)[number]) => list(s)!.rps / rawList(s)!.rps;
+    row(
+      'list: req/s ÷ its raw SQL req/s',
+      (s) => `${pct(share(s))} (${Math.round(list(s)!.rps)} ÷ ${Math.round(rawList(s)!.rps)})`,
+      `≥ ${pct(TARGET.listOfRaw)}`,
+      met(share(ours) >= TARGET.listOfRaw),
     );
   }
-  row('server RSS after seeding / at end, MB', `${r.rssAfterSeed} / ${r.rssEnd}`, '-', '');
-  row('ledger after the run', r.ledgerOk ? 'ok' : 'BROKEN', 'ok', '');
-  console.log(`\n${r.engine}: now / target / baseline (medians of ${ROUNDS} rounds, ${SECONDS} s each)`);
-  console.table(Object.assign({}, ...rows));
-  console.log(`${r.engine}: per route (medians)`);
-  console.table(
-    Object.fromEntries(
-      Object.entries(s).map(([name, v]) => [
-        name,
-        {
-          'req/s': Math.round(v.rps),
-          'bare req/s': Math.round(v.bareRps),
-          'of bare': pct(v.ofBare),
-          'node CPU ms/op': ms(v.nodeCpuMsPerOp),
-          'db CPU ms/op': r.engine === 'pglite' ? '(in node)' : ms(v.dbCpuMsPerOp),
-          'SQL/op': v.sqlPerOp.toFixed(2),
-          'transactions/op': v.txPerOp.toFixed(2),
-        },
-      ]),
-    ),
-  );
-  if (r.info.listedRows !== 50) console.log(`note: the list returned ${String(r.info.listedRows)} rows`);
+  row('ledger after the run', (s) => (s.ledgerOk ? 'ok' : 'BROKEN'), 'ok', met(sides.every((s) => s.ledgerOk)));
+  const engineName = r.postgresVersion ? `PostgreSQL ${r.postgresVersion}` : 'PGlite (in memory, inside node)';
+  console.log(`\n${engineName}: medians of ${ROUNDS} rounds × ${SECONDS} s`);
+  console.table(table);
+  console.log(`${engineName}: per row (medians)`);
+  const detail: Record<string, Record<string, string | number>> = {};
+  for (const s of sides) {
+    for (const [name, v] of Object.entries(s.summary)) {
+      detail[`${s.side.name} ${name}`] = {
+        'ops/s': Math.round(v.rps),
+        'node CPU ms/op': ms(v.nodeCpuMsPerOp),
+        'db CPU ms/op': r.engine === 'pglite' ? '(in node)' : ms(v.dbCpuMsPerOp),
+        'SQL/op': v.sqlPerOp.toFixed(2),
+        'BEGIN…COMMIT/op': v.txPerOp.toFixed(2),
+      };
+    }
+    if (s.listedRows !== Number(process.env.BENCH_LIST_SIZE ?? 50)) {
+      console.log(`note: ${s.side.name}'s list returned ${s.listedRows} rows`);
+    }
+  }
+  console.table(detail);
+}
+
+/** This checkout's commit, and whether files differ from it. */
+function checkoutLabel(): string {
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+  return `${git('rev-parse', '--short=7', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
 }
 
 async function main() {
+  const sides: Side[] = [{ name: 'ours', dir: root, label: checkoutLabel() }];
+  if (BASELINE_REF) {
+    const { dir, commit } = prepareBaselineTree(BASELINE_REF);
+    sides.push({ name: 'baseline', dir, label: commit.slice(0, 7) });
+  }
+  const started = new Date();
   console.log(
-    `Holdfast benchmark: autocannon -c ${CONNECTIONS}, ${ROUNDS} rounds × ${SECONDS} s per run, each after a bare run; ` +
-      `Node ${process.version}, ${availableParallelism()} CPUs\n`,
+    `Holdfast benchmark, ${started.toISOString()}: ${sides.map((s) => `${s.name} = ${s.label}`).join(', ')}; ` +
+      `${ROUNDS} rounds × ${SECONDS} s per row and side, autocannon -c ${CONNECTIONS}; ` +
+      `Node ${process.version}, ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(2)}\n`,
   );
   const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
   const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const results: Summary[] = [];
-  if (engines.includes('pglite')) results.push(await benchEngine('pglite'));
+  const results: EngineResult[] = [];
+  if (engines.includes('pglite')) results.push(await benchEngine('pglite', sides));
   if (engines.includes('postgres')) {
-    if (pgUrl) results.push(await benchEngine('postgres', pgUrl));
+    if (pgUrl) results.push(await benchEngine('postgres', sides, pgUrl));
     else console.log('PostgreSQL not configured (BENCH_DATABASE_URL / TEST_DATABASE_URL): PGlite only.');
   }
   for (const r of results) report(r);
-  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+  console.log(`\nload average at the end ${loadavg()[0]!.toFixed(2)}`);
+  if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ started, results }, null, 2));
+  if (results.some((r) => r.results.some((s) => !s.ledgerOk))) process.exitCode = 1;
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(error);
+  for (const child of children) await stop(child);
+  if (benchDatabases.size) {
+    const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    for (const name of benchDatabases) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
   process.exit(1);
 });

@@ -1,20 +1,22 @@
 /**
- * The release load generator (a process of its own): BENCH_CONCURRENCY loops, each running one escrow
- * release after another (create → fund from wallet → accept → confirm, 4 requests over kept-alive
- * sockets) for BENCH_RUN_SECONDS. Prints `{"releases":n,"seconds":s,"errors":e}`. autocannon cannot
- * chain requests that depend on each other's answers; this is the same cheap client for every release.
+ * The release load generator (a process of its own): BENCH_RELEASE_CLIENTS loops (8), each running one
+ * escrow release after another (create → fund from wallet → accept → confirm, 4 requests over kept-alive
+ * sockets) for BENCH_RUN_SECONDS, loop i as buyer and seller pair i % pairs. autocannon cannot chain
+ * requests that depend on each other's answers; this is the same cheap client for every side.
+ *
+ *   BENCH_RELEASE_PAIRS='[{"buyerCookie":…,"sellerCookie":…,"sellerEmail":…},…]' release-client.ts <port>
+ *
+ * Prints `{"releases":n,"seconds":s,"errors":e}`.
  */
 import http from 'node:http';
 
-const [port, buyerCookie, sellerCookie, sellerEmail] = process.argv.slice(2) as [string, string, string, string];
-/** BENCH_RELEASE_PAIRS (JSON): a buyer and seller of their own for each loop, in turn; else the one pair. */
-const pairs: { buyerCookie: string; sellerCookie: string; sellerEmail: string }[] = process.env.BENCH_RELEASE_PAIRS
-  ? JSON.parse(process.env.BENCH_RELEASE_PAIRS)
-  : [{ buyerCookie, sellerCookie, sellerEmail }];
+const port = Number(process.argv[2]);
+const pairs: { buyerCookie: string; sellerCookie: string; sellerEmail: string }[] = JSON.parse(
+  process.env.BENCH_RELEASE_PAIRS ?? '[]',
+);
+if (!port || !pairs.length) throw new Error('usage: BENCH_RELEASE_PAIRS=<json> release-client.ts <port>');
 const seconds = Number(process.env.BENCH_RUN_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_RELEASE_CLIENTS ?? 8);
-/** '/api' (the app) or '/raw' (the raw-SQL replay beside it, bench/external/app-server.ts). */
-const prefix = process.env.BENCH_RELEASE_PREFIX ?? '/api';
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
 
 function request(method: string, path: string, cookie: string, body?: unknown): Promise<{ id?: string }> {
@@ -23,7 +25,7 @@ function request(method: string, path: string, cookie: string, body?: unknown): 
     const req = http.request(
       {
         host: '127.0.0.1',
-        port: Number(port),
+        port,
         method,
         path,
         agent,
@@ -60,15 +62,15 @@ await Promise.all(
     const { buyerCookie, sellerCookie, sellerEmail } = pairs[loop % pairs.length]!;
     while (Date.now() < end) {
       try {
-        const t = await request('POST', `${prefix}/transactions`, buyerCookie, {
+        const t = await request('POST', '/api/transactions', buyerCookie, {
           amount: '10.00',
           currency: 'USD',
           sellerEmail,
           description: 'Bench release',
         });
-        await request('POST', `${prefix}/transactions/${t.id}/fund-from-wallet`, buyerCookie);
-        await request('PATCH', `${prefix}/transactions/${t.id}/accept`, sellerCookie, {});
-        await request('PATCH', `${prefix}/transactions/${t.id}/confirm`, buyerCookie, {
+        await request('POST', `/api/transactions/${t.id}/fund-from-wallet`, buyerCookie);
+        await request('PATCH', `/api/transactions/${t.id}/accept`, sellerCookie, {});
+        await request('PATCH', `/api/transactions/${t.id}/confirm`, buyerCookie, {
           confirmationPhrase: 'I HAVE RECEIVED MY ITEM',
         });
         releases += 1;
