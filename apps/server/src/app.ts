@@ -49,6 +49,9 @@ export interface BuildAppOptions {
 }
 
 /** Composes the whole server. No side effects until called; nothing listens until the caller says so. */
+/** The WebSocket origin of the address people use: http://host → ws://host, https://host → wss://host. */
+export const socketOrigin = (publicUrl: string) => new URL(publicUrl).origin.replace(/^http/, 'ws');
+
 export async function buildApp({
   config,
   database,
@@ -101,7 +104,8 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+        // The product's own sockets only ('self' covers them in CSP 3 browsers; named for older ones), never any host.
+        connectSrc: ["'self'", socketOrigin(config.publicUrl), 'https://api.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: config.isProduction ? [] : null,

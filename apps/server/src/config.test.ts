@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -47,7 +48,7 @@ describe('loadConfig', () => {
   });
 
   it('never takes sandbox payments in production by accident', () => {
-    const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) };
+    const prod = { NODE_ENV: 'production', AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki' };
     expect(() => loadConfig(prod)).toThrow(/PAYMENTS_PROVIDER: required in production/);
     expect(() => loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox' })).toThrow(
       /ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true/,
@@ -75,12 +76,55 @@ describe('loadConfig', () => {
   it('turns off demo seeding in production by default', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
-      AUTH_SECRET: 'x'.repeat(40),
+      AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk',
       STRIPE_WEBHOOK_SECRET: 'wh',
     });
     expect(config.seedDemo).toBe(false);
     expect(config.isProduction).toBe(true);
+  });
+
+  describe('production refuses known secrets and demo data', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+    };
+
+    it('refuses the development secret from the source', () => {
+      expect(() => loadConfig({ ...prod, AUTH_SECRET: 'holdfast-development-secret-not-for-production-use' })).toThrow(
+        /AUTH_SECRET: the development secret is public/,
+      );
+    });
+
+    it('refuses a secret with too little entropy, and takes a generated one', () => {
+      expect(() => loadConfig({ ...prod, AUTH_SECRET: 'x'.repeat(40) })).toThrow(/AUTH_SECRET: too predictable/);
+      expect(() => loadConfig({ ...prod, AUTH_SECRET: 'abababababababababababababababababab' })).toThrow(
+        /AUTH_SECRET: too predictable/,
+      );
+      expect(loadConfig({ ...prod, AUTH_SECRET: randomBytes(32).toString('base64') }).isProduction).toBe(true);
+      expect(loadConfig({ ...prod, AUTH_SECRET: randomBytes(16).toString('hex') }).isProduction).toBe(true);
+    });
+
+    it('refuses SEED_DEMO', () => {
+      expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: never in production/);
+      expect(loadConfig({ ...prod, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+
+    it('applies the registration password rules to ADMIN_PASSWORD', () => {
+      const admin = { ...prod, ADMIN_EMAIL: 'owner@example.com' };
+      expect(() => loadConfig({ ...admin, ADMIN_PASSWORD: 'aaaaaaaaaaaa' })).toThrow(
+        /ADMIN_PASSWORD: too easy to guess/,
+      );
+      expect(() => loadConfig({ ...admin, ADMIN_PASSWORD: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD/);
+      expect(loadConfig({ ...admin, ADMIN_PASSWORD: 'Quiet-Harbor-Lantern-41' }).admin?.email).toBe(
+        'owner@example.com',
+      );
+      // Outside production the development defaults still start.
+      expect(loadConfig({ ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'aaaaaaaaaaaa' }).admin).toBeDefined();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isPasswordTooWeak } from './modules/auth/password-strength.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -159,6 +160,43 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Below this many bits (estimated from the secret's own characters) a secret is guessable, e.g. 'x' × 40. */
+const MIN_SECRET_BITS = 96;
+
+/** Bits of entropy of `secret` as its empirical character distribution estimates them (Shannon, × length). */
+export function estimatedSecretBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const c of secret) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const n = [...secret].length;
+  let perCharacter = 0;
+  for (const count of counts.values()) perCharacter -= (count / n) * Math.log2(count / n);
+  return perCharacter * n;
+}
+
+/**
+ * What production refuses that development takes: the public development secret (anyone could forge
+ * tokens with it) or a guessable one, demo accounts with published passwords, and an administrator
+ * password the registration rules would refuse.
+ */
+function productionSecretProblems(e: z.infer<typeof ZEnv>): string[] {
+  const problems: string[] = [];
+  const generate = 'generate one with `openssl rand -base64 32`';
+  if (!e.AUTH_SECRET) problems.push(`  AUTH_SECRET: required in production; ${generate}`);
+  else if (e.AUTH_SECRET === DEV_SECRET)
+    problems.push(`  AUTH_SECRET: the development secret is public (it is in the source); ${generate}`);
+  else if (estimatedSecretBits(e.AUTH_SECRET) < MIN_SECRET_BITS)
+    problems.push(
+      `  AUTH_SECRET: too predictable (about ${Math.floor(estimatedSecretBits(e.AUTH_SECRET))} bits, at least ${MIN_SECRET_BITS} needed); ${generate}`,
+    );
+  if (e.SEED_DEMO) problems.push('  SEED_DEMO: never in production (the demo accounts have published passwords)');
+  // The schema already asks for 12 characters; the strength check is the registration's own.
+  if (e.ADMIN_PASSWORD && isPasswordTooWeak(e.ADMIN_PASSWORD, [e.ADMIN_EMAIL]))
+    problems.push(
+      '  ADMIN_PASSWORD: too easy to guess (the registration rules apply); choose a long, unusual password',
+    );
+  return problems;
+}
+
 /** Parses and checks the environment once; throws ConfigError listing every problem. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -170,7 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
-  if (isProduction && !e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production');
+  if (isProduction) problems.push(...productionSecretProblems(e));
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD))
     problems.push('  ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   if (isProduction && !e.PAYMENTS_PROVIDER)

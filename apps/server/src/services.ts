@@ -73,12 +73,14 @@ export function createServices({ config, database, providers, log, clock, schedu
   const transactions = createTransactionsService({ db, clock, scheduler, listCacheChars: config.listCacheChars });
   const reviews = createReviewsService({ db });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
+  const limiter = createLoginLimiter(db, config.login);
   const twoFactor = createTwoFactorService({
     db,
     auth: identity,
     secret: config.authSecret,
     email: providers.email,
     log,
+    limiter,
   });
   return {
     twoFactor,
@@ -86,7 +88,7 @@ export function createServices({ config, database, providers, log, clock, schedu
       db,
       auth: identity,
       idleTimeoutMs: config.session.idleTimeoutMs,
-      limiter: createLoginLimiter(db, config.login),
+      limiter,
       secret: config.authSecret,
       walletBalance: wallet.balanceText,
       walletBalanceSql: wallet.balanceSql,

@@ -109,6 +109,7 @@ export const ERROR_CODE_INFO = {
   SLUG_TAKEN: { status: 409, meaning: 'Profile URL: another account already uses this slug' },
   INVALID_FILE_TYPE: { status: 400, meaning: 'Profile picture: the content is not a JPG, PNG, GIF or WebP image' },
   FILE_TOO_LARGE: { status: 413, meaning: 'Profile picture: the file is larger than 5 MB' },
+  INVALID_UPLOAD: { status: 400, meaning: 'Upload: the multipart body cannot be read (boundary, truncated)' },
   SUPPORT_CHAT_CLOSED: { status: 409, meaning: 'Support: the chat is closed and takes no new messages' },
   SUPPORT_STATUS_NOT_FORWARD: {
     status: 409,

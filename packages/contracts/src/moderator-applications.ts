@@ -11,6 +11,9 @@ export const APPLICATION_MESSAGES = {
   invalidEmail: 'Invalid Email: Please enter a valid email address',
   invalidCharacters: 'Remove the control characters (such as NUL) from this text',
   submitted: 'Application Submitted!',
+  confirmAddress: 'Confirm your email address: the application reaches our team once you open the link we sent to',
+  confirmed: 'Email address confirmed: your application is with our team.',
+  confirmationInvalid: 'This confirmation link is invalid or has expired. Please apply again.',
   submitFailed: 'Submission Failed: Failed to submit application',
   reviewTime: 'Applications are reviewed within 3-5 business days.',
   alreadyPending: 'An application with this email address is already waiting for review',
@@ -69,7 +72,12 @@ export const ZModeratorApplicationReceipt = z.object({
   email: z.string(),
   status: ZApplicationStatus,
   createdAt: z.string(),
+  /** True until the applicant opens the emailed link (a signed-in applicant's own verified address needs none). */
+  confirmationRequired: z.boolean(),
 });
+
+/** How long the emailed confirmation link of an application works. */
+export const APPLICATION_CONFIRMATION_HOURS = 48;
 export type TModeratorApplicationReceipt = z.infer<typeof ZModeratorApplicationReceipt>;
 
 /** The spec's moderator application, as administrators see it. */

@@ -26,6 +26,7 @@ export const PROFILE_MESSAGES = {
   fileTooLarge: { title: 'File Too Large', description: 'Please select an image smaller than 5MB.' },
   invalidFileType: { title: 'Invalid File Type', description: 'Please select an image file (JPG, PNG, GIF).' },
   noFile: 'Please select an image to upload',
+  unreadableUpload: 'The upload could not be read. Please select the image again',
   slugHint: '3-50 characters, lowercase letters, numbers, and hyphens only',
   invalidSlug:
     'Profile URL must be 3-50 characters, lowercase letters, numbers, and hyphens only, and cannot start or end with a hyphen',

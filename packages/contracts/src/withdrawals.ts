@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, CURRENCY_CODES, formatMoney, toMinor, type CurrencyCode } from './money.js';
+import { MESSAGES } from './messages.js';
+import { hasControlCharacters } from './text.js';
 
 /**
  * Withdrawals: money leaving a wallet for a bank account. The wire shapes and rules shared by the
@@ -59,7 +61,8 @@ export const ZWithdrawRequest = z
       .string({ error: WITHDRAWAL_MESSAGES.holderRequired })
       .trim()
       .min(1, WITHDRAWAL_MESSAGES.holderRequired)
-      .max(100, WITHDRAWAL_MESSAGES.holderTooLong),
+      .max(100, WITHDRAWAL_MESSAGES.holderTooLong)
+      .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters),
     /** Digits, 6 to 34 of them; spaces are allowed and dropped. Only the last four are ever stored. */
     accountNumber: z
       .string({ error: WITHDRAWAL_MESSAGES.invalidAccountNumber })

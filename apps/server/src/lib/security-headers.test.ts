@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { registerSecurityHeaders } from './security-headers.js';
+import { socketOrigin } from '../app.js';
+import { testConfig } from '../config.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { registerUser } from '../test/factories.js';
 
@@ -25,6 +27,11 @@ describe('security headers', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("frame-ancestors 'self'");
+    // WebSockets to the product's own address only, not to any host.
+    const connect = /connect-src ([^;]*)/.exec(String(csp))![1]!.split(' ');
+    expect(connect).toEqual(["'self'", socketOrigin(testConfig().publicUrl), 'https://api.stripe.com']);
+    expect(connect).not.toContain('ws:');
+    expect(connect).not.toContain('wss:');
     for (const answer of answers) {
       expect(answer.headers['content-security-policy']).toBe(csp);
       expect(answer.headers['x-content-type-options']).toBe('nosniff');

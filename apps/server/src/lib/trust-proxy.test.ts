@@ -31,7 +31,7 @@ describe('TRUST_PROXY', () => {
     const t = await createTestApp({
       env: {
         NODE_ENV: 'production',
-        AUTH_SECRET: 'p'.repeat(40),
+        AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
         PAYMENTS_PROVIDER: 'sandbox',
         ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
       },

@@ -24,9 +24,17 @@ export const moderatorApplications = pgTable(
     reviewedById: text('reviewed_by_id').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the applicant proved the address: at once for a signed-in applicant's own verified address,
+     * else by the emailed link. Administrators see confirmed applications only.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the emailed confirmation token, until it is used. */
+    confirmationTokenHash: text('confirmation_token_hash'),
   },
   (t) => [
     index('moderator_applications_status_idx').on(t.status, t.createdAt),
     index('moderator_applications_email_idx').on(sql`lower(${t.email})`),
+    index('moderator_applications_confirmation_idx').on(t.confirmationTokenHash),
   ],
 );

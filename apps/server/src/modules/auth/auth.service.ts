@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { z } from 'zod';
@@ -244,6 +244,14 @@ export function createAuthService({
    * elsewhere never lock the owner out. Limits are checked before the password, so a locked pair cannot
    * be probed.
    */
+  let noAccountHash: Promise<string> | undefined;
+  /** A password hash verification whose answer is thrown away: the work a known address's sign-in does. */
+  async function verifyAgainstNoAccount(password: string): Promise<void> {
+    const context = await auth.$context;
+    noAccountHash ??= context.password.hash(randomBytes(24).toString('base64'));
+    await context.password.verify({ hash: await noAccountHash, password });
+  }
+
   async function login(
     input: TLoginRequest,
     ctx: { headers: Headers; ip: string; knownDeviceUserId?: string | null },
@@ -259,6 +267,8 @@ export function createAuthService({
 
     if (!row) {
       await limiter.recordFailure(keys);
+      // As long as a wrong password takes (one hash verification), so the time tells nothing (decision 003).
+      await verifyAgainstNoAccount(input.password);
       throw appError('ACCOUNT_NOT_FOUND', MESSAGES.login.userNotFound);
     }
     // Counted before the password check, so concurrent guesses cannot all slip past isLocked.

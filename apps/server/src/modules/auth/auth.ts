@@ -120,7 +120,9 @@ export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
           allowedAttempts: 5,
           sendOTP: sendTwoFactorSms(db, sms),
         },
-        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+        // Off: an account-wide lock let anyone with the password lock the owner out; wrong codes are
+        // counted per address instead (two-factor.service.ts completeSignIn, decision 008).
+        accountLockout: { enabled: false },
       }),
     ],
     // The product's own limiter (login-limiter.ts) guards sign-in; the only HTTP path left is verify-email.

@@ -17,6 +17,9 @@ export interface LoginLimiterOptions {
 export const pairKey = (email: string, ip: string) => `pair:${email.toLowerCase()}|${ip}`;
 export const ipKey = (ip: string) => `ip:${ip}`;
 export const emailKey = (email: string) => `email:${email.toLowerCase()}`;
+/** The second factor's own counters, by the same rule: per account and address, and account-wide (high). */
+export const twoFactorPairKey = (userId: string, ip: string) => `2fa:${userId}|${ip}`;
+export const twoFactorAccountKey = (userId: string) => `2fa-account:${userId}`;
 /**
  * An address may fail this many times more often than one account from it: offices and mobile carriers
  * put many people behind one address, and its counter is never cleared by a success.
@@ -34,7 +37,7 @@ export function createLoginLimiter(db: DbOrTx, { maxFailures, windowMs }: LoginL
   const limitOf = (key: string) =>
     key.startsWith('ip:')
       ? maxFailures * IP_FAILURE_FACTOR
-      : key.startsWith('email:')
+      : key.startsWith('email:') || key.startsWith('2fa-account:')
         ? maxFailures * ACCOUNT_FAILURE_FACTOR
         : maxFailures;
 

@@ -40,6 +40,25 @@ describe('POST /api/auth/login', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
+  it('takes as long for an unknown address as for a wrong password: a hash verification each', async () => {
+    const { email } = await registerUser(t.app);
+    const timed = async (payload: object, remoteAddress: string) => {
+      const started = performance.now();
+      const res = await login(payload, '/api/auth/login', remoteAddress);
+      expect(res.statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    // The fastest of three each (a busy machine only adds time): the unknown address does the same
+    // password hash verification the wrong password does, so it is never much faster.
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await timed({ email, password: `not-the-password-${i}` }, `198.51.100.${i + 1}`));
+      unknown.push(await timed({ email: uniqueEmail('nobody'), password: 'whatever' }, `198.51.100.${i + 11}`));
+    }
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.5);
+  });
+
   it.each([
     [{}, MESSAGES.login.required],
     [{ email: '', password: '' }, MESSAGES.login.required],
@@ -139,7 +158,7 @@ describe('in production', () => {
     const prod = await createTestApp({
       env: {
         NODE_ENV: 'production',
-        AUTH_SECRET: 'p'.repeat(40),
+        AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
         PAYMENTS_PROVIDER: 'sandbox',
         ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
       },

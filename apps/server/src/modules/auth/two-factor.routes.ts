@@ -14,7 +14,7 @@ import {
 import { requireUser } from '../../lib/auth-context.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders, forwardCookies } from './auth.plugin.js';
-import { deviceCookieHeader } from './device-cookie.js';
+import { DEVICE_COOKIE, deviceCookieHeader } from './device-cookie.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -120,7 +120,11 @@ export async function twoFactorRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { userId, headers } = await twoFactor.completeSignIn(request.body.code, authHeaders(request));
+      const { userId, headers } = await twoFactor.completeSignIn(request.body.code, {
+        headers: authHeaders(request),
+        ip: request.ip,
+        knownDeviceUserId: auth.deviceOwner(request.cookies[DEVICE_COOKIE]),
+      });
       const signedIn = await auth.signedInAfterTwoFactor(userId, headers);
       forwardCookies(reply, signedIn.headers, [deviceCookieHeader(signedIn.deviceToken, app.config.isProduction)]);
       return { user: signedIn.user };

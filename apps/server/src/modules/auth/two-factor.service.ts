@@ -16,10 +16,11 @@ import {
 import type { Db } from '../../db/client.js';
 import { twoFactorSetups, twoFactors, users, verifications } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { appError, tooManyRequests } from '../../lib/errors.js';
+import { AppError, appError, tooManyRequests } from '../../lib/errors.js';
 import type { EmailProvider } from '../../providers/email/index.js';
 import { loadOptional } from '../../lib/optional-module.js';
 import type { Auth } from './auth.js';
+import { ipKey, twoFactorAccountKey, twoFactorPairKey, type LoginLimiter } from './login-limiter.js';
 import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
 import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
 
@@ -84,6 +85,8 @@ export interface TwoFactorServiceDeps {
   /** Tells the account holder whenever two-factor is turned on or off. */
   email: EmailProvider;
   log?: { error(obj: unknown, msg?: string): void };
+  /** Wrong codes at sign-in, counted as wrong passwords are (decision 008). */
+  limiter: LoginLimiter;
 }
 
 /** The security notice sent when two-factor changes: whoever did not do it should act at once. */
@@ -111,7 +114,7 @@ export interface SignInChallenge {
  * the product needs on top: no password prompt at enrolment (the spec's calls carry none), authenticator
  * codes accepted once, backup codes stored hashed, and the chosen method and phone on the account.
  */
-export function createTwoFactorService({ db, auth, secret, email, log }: TwoFactorServiceDeps) {
+export function createTwoFactorService({ db, auth, secret, email, log, limiter }: TwoFactorServiceDeps) {
   const backupStorage = hashedBackupCodeStorage(secret);
 
   /** The notice is a courtesy on top of a change already made: a mail failure is logged, not thrown. */
@@ -305,28 +308,49 @@ export function createTwoFactorService({ db, auth, secret, email, log }: TwoFact
 
   /**
    * The second step of sign-in: the code (or a backup code) for the challenge cookie's account. Better
-   * Auth limits tries per challenge and locks the account's codes after repeated misses; on success it
-   * creates the session, whose cookie travels in the returned headers.
+   * Auth limits tries per challenge (five); wrong codes are also counted per account and address, per
+   * address, and account-wide (high, and never held against a device that signed in to the account
+   * before), as wrong passwords are (decision 008), so guesses from elsewhere never lock the owner out.
+   * On success Better Auth creates the session, whose cookie travels in the returned headers.
    */
-  async function completeSignIn(code: string, headers: Headers): Promise<{ userId: string; headers: Headers }> {
+  async function completeSignIn(
+    code: string,
+    ctx: { headers: Headers; ip: string; knownDeviceUserId?: string | null },
+  ): Promise<{ userId: string; headers: Headers }> {
+    const { headers } = ctx;
     const userId = await challengeOwner(headers);
     if (!userId) throw appError('TWO_FACTOR_CHALLENGE_EXPIRED', M.challengeExpired);
-    const row = await requireRow(userId);
+    const pair = twoFactorPairKey(userId, ctx.ip);
+    const keys = [pair, ipKey(ctx.ip), twoFactorAccountKey(userId)];
+    const checked = ctx.knownDeviceUserId === userId ? [pair] : keys;
+    // Counted before the code is checked, so a concurrent burst checks no more codes than the limits allow.
+    if ((await limiter.isLocked(checked)) || !(await limiter.reserve(keys, checked))) {
+      throw tooManyRequests(M.tooManyAttempts);
+    }
     let result;
+    try {
+      result = await checkSignInCode(userId, code, headers);
+    } catch (error) {
+      const wrongCode = error instanceof AppError && error.code === 'INVALID_TWO_FACTOR_CODE';
+      if (!wrongCode) await limiter.release(keys); // only a wrong code is a failure
+      throw error;
+    }
+    await limiter.clear(pair);
+    await limiter.release([ipKey(ctx.ip), twoFactorAccountKey(userId)]);
+    return { userId, headers: result.headers };
+  }
+
+  async function checkSignInCode(userId: string, code: string, headers: Headers) {
+    const row = await requireRow(userId);
     if (BACKUP_CODE_PATTERN.test(code)) {
-      result = await auth.api
+      return auth.api
         .verifyBackupCode({ body: { code: hashBackupCode(secret, code) }, headers, returnHeaders: true })
         .catch(mapTwoFactorError);
-    } else if (row.twoFactorMethod === 'sms') {
-      result = await auth.api
-        .verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true })
-        .catch(mapTwoFactorError);
-    } else {
-      result = await verifyAppCode(userId, code, () =>
-        auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
-      );
     }
-    return { userId, headers: result.headers };
+    if (row.twoFactorMethod === 'sms') {
+      return auth.api.verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true }).catch(mapTwoFactorError);
+    }
+    return verifyAppCode(userId, code, () => auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }));
   }
 
   return {

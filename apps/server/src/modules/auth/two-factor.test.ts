@@ -183,6 +183,48 @@ describe('signing in with two-factor on', () => {
     expect(locked.json().message).toBe(M.tooManyAttempts);
   });
 
+  it('never locks the owner out: wrong codes from other addresses leave the owner a correct code', async () => {
+    const user = await registerUser(t.app);
+    const { secret } = await enrolApp(user);
+    const valid = new Set([-1, 0, 1, 2].map((step) => totpCode(secret, step)));
+    const wrong = Array.from({ length: 20 }, (_, i) => String(100000 + i * 7919)).filter((x) => !valid.has(x));
+    const from = (ip: string) => ({
+      login: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: user.password },
+          remoteAddress: ip,
+        }),
+      code: (cookie: string, code: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/2fa/sign-in',
+          payload: { code },
+          headers: { cookie },
+          remoteAddress: ip,
+        }),
+    });
+    // An attacker who knows the password: ten wrong codes over two challenges from two other addresses.
+    for (const [i, ip] of ['203.0.113.7', '203.0.113.8'].entries()) {
+      const attacker = from(ip);
+      const cookie = cookieHeader((await attacker.login()).headers['set-cookie']);
+      for (const code of wrong.slice(i * 5, i * 5 + 5)) {
+        expect((await attacker.code(cookie, code)).json().code).toBe('INVALID_TWO_FACTOR_CODE');
+      }
+    }
+    // The attacker's own address is held to its limit: a sixth challenge's code is refused unchecked.
+    const attacker = from('203.0.113.7');
+    const again = cookieHeader((await attacker.login()).headers['set-cookie']);
+    expect((await attacker.code(again, wrong[10]!)).statusCode).toBe(429);
+
+    const owner = from('198.51.100.20');
+    const cookie = cookieHeader((await owner.login()).headers['set-cookie']);
+    const signedIn = await owner.code(cookie, totpCode(secret, 1));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(user.user.id);
+  });
+
   it('asks an admin for the code at /admin/login, and still refuses other roles there', async () => {
     const admin = await registerUser(t.app, { role: 'admin' });
     const { secret } = await enrolApp(admin);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TModerator, TModeratorApplication } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
@@ -42,12 +42,11 @@ const selectWithReviewer = (db: DbOrTx) =>
     .from(moderatorApplications)
     .leftJoin(reviewers, eq(reviewers.id, moderatorApplications.reviewedById));
 
-/** Every application, newest first. */
+/** Every application whose address was confirmed, newest first. */
 export async function listApplications(db: DbOrTx): Promise<TModeratorApplication[]> {
-  const rows = await selectWithReviewer(db).orderBy(
-    desc(moderatorApplications.createdAt),
-    desc(moderatorApplications.id),
-  );
+  const rows = await selectWithReviewer(db)
+    .where(isNotNull(moderatorApplications.confirmedAt))
+    .orderBy(desc(moderatorApplications.createdAt), desc(moderatorApplications.id));
   return rows.map((r) => toApplication(r.application, r.reviewer));
 }
 
@@ -56,9 +55,23 @@ export async function findApplicationView(db: DbOrTx, id: string): Promise<TMode
   return row && toApplication(row.application, row.reviewer);
 }
 
-/** The application row, locked until the end of the database transaction. */
+/** The confirmed application row, locked until the end of the database transaction. */
 export async function lockApplication(tx: DbOrTx, id: string): Promise<ApplicationRow | undefined> {
-  const [row] = await tx.select().from(moderatorApplications).where(eq(moderatorApplications.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(moderatorApplications)
+    .where(and(eq(moderatorApplications.id, id), isNotNull(moderatorApplications.confirmedAt)))
+    .for('update');
+  return row;
+}
+
+/** The application waiting for the confirmation token with this hash, locked; none when used or unknown. */
+export async function lockUnconfirmedApplication(tx: DbOrTx, tokenHash: string): Promise<ApplicationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(moderatorApplications)
+    .where(eq(moderatorApplications.confirmationTokenHash, tokenHash))
+    .for('update');
   return row;
 }
 
@@ -70,11 +83,21 @@ export async function lockApplicantEmail(tx: DbOrTx, email: string): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`moderator-application:${email}`}))`);
 }
 
+/**
+ * A confirmed application for the address is waiting for review. An unconfirmed one does not count: anyone
+ * can type somebody's address, and that must not keep its owner from applying.
+ */
 export async function hasPendingApplication(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: moderatorApplications.id })
     .from(moderatorApplications)
-    .where(and(sql`lower(${moderatorApplications.email}) = ${email}`, eq(moderatorApplications.status, 'pending')))
+    .where(
+      and(
+        sql`lower(${moderatorApplications.email}) = ${email}`,
+        eq(moderatorApplications.status, 'pending'),
+        isNotNull(moderatorApplications.confirmedAt),
+      ),
+    )
     .limit(1);
   return !!row;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ZErrorResponse, ZModeratorApplicationReceipt, ZModeratorApplicationRequest } from '@holdfast/contracts';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
@@ -26,5 +27,23 @@ export async function moderatorApplicationRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => reply.status(201).send(await service.submit(request.user, request.body)),
+  );
+
+  r.get(
+    '/moderator-applications/confirm',
+    {
+      config: { rateLimit: RATE_LIMITS.moderatorApplications },
+      schema: {
+        tags: ['moderator-applications'],
+        summary:
+          "The emailed link that confirms an application's address; redirects to /moderator-application?confirmed=1 (or 0 when invalid or expired)",
+        querystring: z.object({ token: z.string().max(200).default('') }),
+        response: { 303: z.null(), 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const confirmed = request.query.token ? await service.confirm(request.query.token) : false;
+      return reply.redirect(`/moderator-application?confirmed=${confirmed ? 1 : 0}`, 303);
+    },
   );
 }

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES,
+  APPLICATION_CONFIRMATION_HOURS,
   APPLICATION_MESSAGES as M,
   type TModerator,
   type TModeratorApplication,
@@ -27,6 +28,7 @@ import {
   listModerators,
   lockApplicantEmail,
   lockApplication,
+  lockUnconfirmedApplication,
   toModerator,
 } from './moderator-applications.queries.js';
 
@@ -48,6 +50,21 @@ export function invitationEmail(to: string, firstName: string, publicUrl: string
   };
 }
 
+/** The link that proves an applicant reads the address they applied with. */
+export function confirmationEmail(to: string, firstName: string, link: string) {
+  return {
+    to,
+    subject: 'Confirm your Holdfast moderator application',
+    text:
+      `Hi ${firstName},\n\nThanks for applying to become a Holdfast moderator. Please confirm this is your ` +
+      `email address, so our team can review your application:\n\n${link}\n\n` +
+      `The link works for ${APPLICATION_CONFIRMATION_HOURS} hours. If you did not apply, ignore this email: ` +
+      'nothing happens without the confirmation.\n\nHoldfast',
+  };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 export interface ModeratorApplicationsDeps {
   db: Db;
   /** Better Auth, for hashing a created moderator's password the way sign-in checks it. */
@@ -59,9 +76,16 @@ export interface ModeratorApplicationsDeps {
 
 /** Moderator applications (public), their review and moderator accounts (admins). */
 export function createModeratorApplicationsService({ db, identity, email, publicUrl, log }: ModeratorApplicationsDeps) {
-  /** One pending application per address; the signed-in applicant's account is remembered. */
+  /**
+   * One pending application per address; the signed-in applicant's account is remembered. The applicant
+   * proves the address before administrators see it: a signed-in applicant's own verified address at
+   * once, any other by the emailed link (confirm). Otherwise anyone could apply with a stranger's verified
+   * address, and approval would make that stranger a moderator.
+   */
   async function submit(user: SessionUser | null, input: TApplicationInput): Promise<TModeratorApplicationReceipt> {
     const address = input.email.toLowerCase();
+    const ownAddress = !!user?.emailVerified && user.email.toLowerCase() === address;
+    const token = ownAddress ? null : randomBytes(32).toString('base64url');
     const row = await db.transaction(async (tx) => {
       await lockApplicantEmail(tx, address);
       if (await hasPendingApplication(tx, address)) throw appError('APPLICATION_PENDING', M.alreadyPending);
@@ -77,11 +101,48 @@ export function createModeratorApplicationsService({ db, identity, email, public
           motivation: input.motivation,
           availability: input.availability,
           languages: input.languages,
+          confirmedAt: ownAddress ? new Date() : null,
+          confirmationTokenHash: token && hashToken(token),
         })
         .returning();
       return created!;
     });
-    return { id: row.id, email: row.email, status: row.status, createdAt: row.createdAt.toISOString() };
+    if (token) {
+      const link = `${publicUrl}/api/moderator-applications/confirm?token=${encodeURIComponent(token)}`;
+      // The application waits unseen until the link is opened; a mail failure is logged, the applicant can apply again.
+      try {
+        await email.send(confirmationEmail(row.email, row.firstName, link));
+      } catch (error) {
+        log?.error({ err: error, applicationId: row.id }, 'moderator application confirmation email failed');
+      }
+    }
+    return {
+      id: row.id,
+      email: row.email,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      confirmationRequired: !ownAddress,
+    };
+  }
+
+  /**
+   * The emailed link: the application becomes visible to administrators. False when the link is unknown,
+   * used, expired, or another application for the address was confirmed meanwhile.
+   */
+  async function confirm(token: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const row = await lockUnconfirmedApplication(tx, hashToken(token));
+      if (!row || row.status !== 'pending') return false;
+      const expires = row.createdAt.getTime() + APPLICATION_CONFIRMATION_HOURS * 3_600_000;
+      if (Date.now() > expires) return false;
+      await lockApplicantEmail(tx, row.email);
+      if (await hasPendingApplication(tx, row.email)) return false;
+      await tx
+        .update(moderatorApplications)
+        .set({ confirmedAt: new Date(), confirmationTokenHash: null })
+        .where(eq(moderatorApplications.id, row.id));
+      return true;
+    });
   }
 
   /**
@@ -162,6 +223,7 @@ export function createModeratorApplicationsService({ db, identity, email, public
 
   return {
     submit,
+    confirm,
     review,
     createModerator,
     list: (): Promise<TModeratorApplication[]> => listApplications(db),

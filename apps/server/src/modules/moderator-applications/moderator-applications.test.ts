@@ -43,6 +43,29 @@ const mailTo = async (email: string): Promise<TMailboxMessage[]> => {
   return (res.json().messages as TMailboxMessage[]).filter((m) => m.to === email);
 };
 
+const confirmationMails = async (email: string) =>
+  (await mailTo(email)).filter((m) => m.subject === 'Confirm your Holdfast moderator application');
+
+/** The path of the confirmation link emailed to `email`: the one mail not among `seen` (mail ids). */
+async function confirmationLink(email: string, seen: string[] = []): Promise<string> {
+  const fresh = (await confirmationMails(email)).filter((m) => !seen.includes(m.id));
+  expect(fresh, `one new confirmation mail to ${email}`).toHaveLength(1);
+  return /\/api\/moderator-applications\/confirm\?token=[\w%-]+/.exec(fresh[0]!.text)![0];
+}
+
+/** Applies and, when the address needs it, opens the emailed confirmation link as the applicant would. */
+async function applyConfirmed(body: { email?: unknown }, who: { cookie: string } | null = null) {
+  const email = String(body.email).trim().toLowerCase();
+  const seen = (await confirmationMails(email)).map((m) => m.id);
+  const res = await apply(body, who);
+  if (res.statusCode === 201 && res.json().confirmationRequired) {
+    const opened = await t.app.inject({ method: 'GET', url: await confirmationLink(email, seen) });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/moderator-application?confirmed=1');
+  }
+  return res;
+}
+
 describe('POST /api/moderator-applications', () => {
   it('takes an application signed out, pending, with no account', async () => {
     const body = application({ email: '  Ada.Applicant@Example.test ', phone: '' });
@@ -89,23 +112,75 @@ describe('POST /api/moderator-applications', () => {
 
   it('allows one pending application per address (409), case-insensitively', async () => {
     const email = uniqueEmail('twice');
-    expect((await apply(application({ email }))).statusCode).toBe(201);
-    const again = await apply(application({ email: email.toUpperCase() }));
+    expect((await applyConfirmed(application({ email }))).statusCode).toBe(201);
+    const again = await applyConfirmed(application({ email: email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'APPLICATION_PENDING', message: APPLICATION_MESSAGES.alreadyPending });
   });
 
   it('lets two racing applications for one address store one', async () => {
-    const email = uniqueEmail('race');
-    const results = await Promise.all([apply(application({ email })), apply(application({ email }))]);
+    // A signed-in holder's own verified address is confirmed at once, so the second is refused.
+    const holder = await registerUser(t.app);
+    const body = application({ email: holder.email });
+    const results = await Promise.all([apply(body, holder), apply(body, holder)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
+  it("never shows admins an application for somebody else's address until its holder confirms it", async () => {
+    const victim = await registerUser(t.app);
+    // Signed out, with the victim's verified address: stored, but waiting for the emailed link.
+    const forged = await apply(application({ email: victim.email, firstName: 'Mallory' }));
+    expect(forged.statusCode).toBe(201);
+    expect(forged.json()).toMatchObject({ status: 'pending', confirmationRequired: true });
+    const forgedLink = await confirmationLink(victim.email);
+    const listed = (
+      await as(t.app, admin)('GET', '/api/admin/moderator-applications')
+    ).json() as TModeratorApplication[];
+    expect(listed.map((a) => a.id)).not.toContain(forged.json().id);
+    expect((await review(forged.json().id, { status: 'approved' })).statusCode).toBe(404);
+    expect(await roleOf(victim.user.id)).toBe('buyer');
+    // Signed in as somebody else, the same: only the address's own holder confirms at once.
+    const other = await registerUser(t.app);
+    expect((await apply(application({ email: victim.email }), other)).json().confirmationRequired).toBe(true);
+    // The forged application keeps nobody from applying: the victim's own is taken and confirmed.
+    const own = await apply(application({ email: victim.email }), victim);
+    expect(own.statusCode).toBe(201);
+    expect(own.json().confirmationRequired).toBe(false);
+    // The forged link, opened now, confirms nothing (one pending application per address).
+    const opened = await t.app.inject({ method: 'GET', url: forgedLink });
+    expect(opened.headers.location).toBe('/moderator-application?confirmed=0');
+  });
+
+  it('confirms by the emailed link once; a wrong, used or expired link confirms nothing', async () => {
+    const email = uniqueEmail('confirm');
+    const applied = await apply(application({ email }));
+    const link = await confirmationLink(email);
+    const open = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers.location;
+    expect(await open('/api/moderator-applications/confirm?token=not-a-token')).toBe(
+      '/moderator-application?confirmed=0',
+    );
+    expect(await open('/api/moderator-applications/confirm')).toBe('/moderator-application?confirmed=0');
+    expect(await open(link)).toBe('/moderator-application?confirmed=1');
+    expect(await open(link)).toBe('/moderator-application?confirmed=0');
+    const listed = (
+      await as(t.app, admin)('GET', '/api/admin/moderator-applications')
+    ).json() as TModeratorApplication[];
+    expect(listed.map((a) => a.id)).toContain(applied.json().id);
+
+    const late = uniqueEmail('late');
+    const stale = await apply(application({ email: late }));
+    await t.database.db
+      .update(moderatorApplications)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(moderatorApplications.id, stale.json().id));
+    expect(await open(await confirmationLink(late))).toBe('/moderator-application?confirmed=0');
   });
 
   it('takes a new application once the previous one was reviewed', async () => {
     const email = uniqueEmail('again');
-    const first = await apply(application({ email }));
+    const first = await applyConfirmed(application({ email }));
     expect((await review(first.json().id, { status: 'rejected', notes: 'Not yet' })).statusCode).toBe(200);
-    expect((await apply(application({ email }))).statusCode).toBe(201);
+    expect((await applyConfirmed(application({ email }))).statusCode).toBe(201);
   });
 });
 
@@ -139,8 +214,8 @@ describe('the admin area refuses everybody but admins', () => {
 
 describe('reviewing applications', () => {
   it('lists every application, newest first, with every status', async () => {
-    const older = await apply(application());
-    const newer = await apply(application());
+    const older = await applyConfirmed(application());
+    const newer = await applyConfirmed(application());
     await review(older.json().id, { status: 'rejected' });
     const res = await as(t.app, admin)('GET', '/api/admin/moderator-applications');
     expect(res.statusCode).toBe(200);
@@ -154,7 +229,7 @@ describe('reviewing applications', () => {
 
   it("approving makes the applicant's verified account a moderator and records who and when", async () => {
     const seller = await registerUser(t.app, { role: 'seller' });
-    const applied = await apply(application({ email: seller.email.toUpperCase() }), seller);
+    const applied = await applyConfirmed(application({ email: seller.email.toUpperCase() }), seller);
     const res = await review(applied.json().id, { status: 'approved', notes: '  Welcome aboard ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().account).toBe('promoted');
@@ -173,7 +248,7 @@ describe('reviewing applications', () => {
 
   it('rejecting changes no account', async () => {
     const buyer = await registerUser(t.app);
-    const applied = await apply(application({ email: buyer.email }), buyer);
+    const applied = await applyConfirmed(application({ email: buyer.email }), buyer);
     const res = await review(applied.json().id, { status: 'rejected' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ account: null, application: { status: 'rejected', reviewNotes: null } });
@@ -182,7 +257,7 @@ describe('reviewing applications', () => {
 
   it('reviews an application once: a second decision is 409 and changes nothing', async () => {
     const buyer = await registerUser(t.app);
-    const applied = await apply(application({ email: buyer.email }));
+    const applied = await applyConfirmed(application({ email: buyer.email }));
     expect((await review(applied.json().id, { status: 'rejected' })).statusCode).toBe(200);
     const again = await review(applied.json().id, { status: 'approved' });
     expect(again.statusCode).toBe(409);
@@ -191,7 +266,7 @@ describe('reviewing applications', () => {
   });
 
   it('two racing decisions: one wins, the other is 409', async () => {
-    const applied = await apply(application());
+    const applied = await applyConfirmed(application());
     const results = await Promise.all([
       review(applied.json().id, { status: 'approved' }),
       review(applied.json().id, { status: 'rejected' }),
@@ -200,7 +275,7 @@ describe('reviewing applications', () => {
   });
 
   it('refuses a bad decision (400) and an unknown application (404)', async () => {
-    const applied = await apply(application());
+    const applied = await applyConfirmed(application());
     const bad = await review(applied.json().id, { status: 'pending' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(APPLICATION_MESSAGES.chooseDecision);
@@ -211,7 +286,7 @@ describe('reviewing applications', () => {
   it('never promotes an unverified account: it invites, and promotes once the address is verified', async () => {
     // Somebody registered the address but has not proved they own it (it could be a squatter).
     const holder = await registerUser(t.app, { verified: false });
-    const applied = await apply(application({ email: holder.email }));
+    const applied = await applyConfirmed(application({ email: holder.email }));
     const res = await review(applied.json().id, { status: 'approved' });
     expect(res.json().account).toBe('invited');
     expect(await roleOf(holder.user.id)).toBe('buyer');
@@ -229,7 +304,7 @@ describe('reviewing applications', () => {
 
   it('invites an address with no account; the account registered later becomes a moderator on verification', async () => {
     const email = uniqueEmail('invitee');
-    const applied = await apply(application({ email }));
+    const applied = await applyConfirmed(application({ email }));
     const res = await review(applied.json().id, { status: 'approved' });
     expect(res.json().account).toBe('invited');
     const [invitation] = await mailTo(email);
@@ -245,7 +320,7 @@ describe('reviewing applications', () => {
 
   it('verifying an address whose application was rejected or is pending promotes nobody', async () => {
     const email = uniqueEmail('rejected');
-    const applied = await apply(application({ email }));
+    const applied = await applyConfirmed(application({ email }));
     await review(applied.json().id, { status: 'rejected' });
     const registered = await registerUser(t.app, { email, verified: false });
     const verification = (await mailTo(email)).find((m) => /verify/i.test(m.subject))!;
@@ -256,7 +331,7 @@ describe('reviewing applications', () => {
 
   it('an admin who applies keeps the admin role', async () => {
     const other = await registerUser(t.app, { role: 'admin' });
-    const applied = await apply(application({ email: other.email }));
+    const applied = await applyConfirmed(application({ email: other.email }));
     const res = await review(applied.json().id, { status: 'approved' });
     expect(res.json().account).toBeNull();
     expect(await roleOf(other.user.id)).toBe('admin');

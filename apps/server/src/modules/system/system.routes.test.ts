@@ -21,7 +21,7 @@ describe('GET /api/config', () => {
   it('flags a demo deployment (sandbox allowed in production) so every page can say so', async () => {
     const config = await publicConfig({
       NODE_ENV: 'production',
-      AUTH_SECRET: 'p'.repeat(40),
+      AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
       PAYMENTS_PROVIDER: 'sandbox',
       ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
     });
@@ -55,7 +55,7 @@ describe('GET /api/dev/mailbox', () => {
     const t = await createTestApp({
       env: {
         NODE_ENV: 'production',
-        AUTH_SECRET: 'p'.repeat(40),
+        AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
         PAYMENTS_PROVIDER: 'sandbox',
         ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
       },

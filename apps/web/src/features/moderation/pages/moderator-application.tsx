@@ -3,8 +3,8 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Link } from 'wouter';
-import { ArrowLeft, CheckCircle2, Clock, Scale, UserCheck } from 'lucide-react';
+import { Link, useSearch } from 'wouter';
+import { AlertCircle, ArrowLeft, CheckCircle2, Clock, Mail, Scale, UserCheck } from 'lucide-react';
 import {
   APPLICATION_MESSAGES,
   APPLICATION_TEXT_MAX_LENGTH,
@@ -57,6 +57,7 @@ function toastText(text: string, variant?: 'destructive') {
 /** The public moderator application (signed out or in): a form, then 'Application Submitted!'. */
 export function ModeratorApplicationPage() {
   const [submitted, setSubmitted] = React.useState<TModeratorApplicationReceipt | null>(null);
+  const confirmed = new URLSearchParams(useSearch()).get('confirmed');
   return (
     <div className="mx-auto w-full max-w-3xl">
       <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
@@ -64,8 +65,30 @@ export function ModeratorApplicationPage() {
           <ArrowLeft aria-hidden="true" /> Back to Home
         </Link>
       </Button>
-      {submitted ? <Submitted receipt={submitted} /> : <ApplicationForm onSubmitted={setSubmitted} />}
+      {submitted ? (
+        <Submitted receipt={submitted} />
+      ) : confirmed === '1' ? (
+        <Confirmed />
+      ) : (
+        <>
+          {confirmed === '0' && (
+            <NoticeCard tone="danger" icon={<AlertCircle />} title={M.confirmationInvalid} className="mb-6" />
+          )}
+          <ApplicationForm onSubmitted={setSubmitted} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** After the emailed link (GET /api/moderator-applications/confirm redirects here with ?confirmed=1). */
+function Confirmed() {
+  return (
+    <NoticeCard asPageTitle tone="success" icon={<CheckCircle2 />} title={M.confirmed} description={M.reviewTime}>
+      <Button asChild>
+        <Link href="/">Back to Home</Link>
+      </Button>
+    </NoticeCard>
   );
 }
 
@@ -74,13 +97,19 @@ function Submitted({ receipt }: { receipt: TModeratorApplicationReceipt }) {
     <NoticeCard
       asPageTitle
       tone="success"
-      icon={<CheckCircle2 />}
+      icon={receipt.confirmationRequired ? <Mail /> : <CheckCircle2 />}
       title={M.submitted}
       description={
-        <>
-          Thank you for applying. {M.reviewTime} We will write to{' '}
-          <strong className="[overflow-wrap:anywhere]">{receipt.email}</strong> with the decision.
-        </>
+        receipt.confirmationRequired ? (
+          <>
+            {M.confirmAddress} <strong className="[overflow-wrap:anywhere]">{receipt.email}</strong>. {M.reviewTime}
+          </>
+        ) : (
+          <>
+            Thank you for applying. {M.reviewTime} We will write to{' '}
+            <strong className="[overflow-wrap:anywhere]">{receipt.email}</strong> with the decision.
+          </>
+        )
       }
     >
       <Button asChild>
