@@ -110,7 +110,11 @@ describe('GET /api/transactions revalidates with its ETag', () => {
     const buyerTag = await etagOf(buyer);
     await acceptTransaction(t.app, seller, created.id);
     expect(await etagOf(buyer)).not.toBe(buyerTag);
-    expect((await buyerReads()).rows[0]).toMatchObject({ id: created.id, status: 'active', paymentStatus: 'succeeded' });
+    expect((await buyerReads()).rows[0]).toMatchObject({
+      id: created.id,
+      status: 'active',
+      paymentStatus: 'succeeded',
+    });
   });
 
   it('shows a change made by any SQL, a new deal, and a party’s new name or verified address', async () => {
