@@ -74,8 +74,6 @@ const ZEnv = z.object({
   PAYOUTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   /** How often each instance looks for due jobs (auto-release, deadlines, emails, payouts). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** Memory for first pages of GET /api/transactions answered again while unchanged; 0 turns it off. */
-  LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   /** Development and browser tests only: POST /api/dev/clock moves the server's time forward. */
   TEST_CLOCK: bool.optional(),
 });
@@ -152,8 +150,6 @@ export interface Config {
     stripe?: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   };
   jobs: { pollMs: number };
-  /** Characters of first transaction pages kept in memory (LIST_CACHE_MB); 0: none. */
-  listCacheChars: number;
   /** The server's clock can be moved forward (POST /api/dev/clock); refused in production. */
   testClock: boolean;
 }
@@ -321,7 +317,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     },
     jobs: { pollMs: e.JOBS_POLL_MS },
-    listCacheChars: Math.round(e.LIST_CACHE_MB * 1024 * 1024),
     testClock: e.TEST_CLOCK ?? false,
   };
 }

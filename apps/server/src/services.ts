@@ -70,7 +70,7 @@ export interface ServicesDeps {
 export function createServices({ config, database, providers, log, clock, scheduler }: ServicesDeps) {
   const { db } = database;
   const wallet = createWalletService({ db });
-  const transactions = createTransactionsService({ db, clock, scheduler, listCacheChars: config.listCacheChars });
+  const transactions = createTransactionsService({ db, clock, scheduler });
   const reviews = createReviewsService({ db });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
   const limiter = createLoginLimiter(db, config.login);

@@ -124,18 +124,26 @@ describe('first page load: compression and caching', () => {
     expect(png.rawPayload.length).toBe(8 + 4096);
   });
 
-  it('compresses a JSON list with brotli and keeps it out of every cache; no accept-encoding gets identity', async () => {
+  it('compresses a JSON list with brotli, under the same ETag as uncompressed, revalidated on every use; no accept-encoding gets identity', async () => {
     const br = await t.app.inject({
       url: '/api/transactions',
       headers: { cookie: buyer.cookie, 'accept-encoding': 'br' },
     });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['cache-control']).toBe('no-store');
+    expect(br.headers['cache-control']).toBe('private, no-cache');
     const body = JSON.parse(brotliDecompressSync(br.rawPayload).toString());
     const plain = await t.app.inject({ url: '/api/transactions', headers: { cookie: buyer.cookie } });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers['cache-control']).toBe('no-store');
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    const notModified = await t.app.inject({
+      url: '/api/transactions',
+      headers: { cookie: buyer.cookie, 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
     expect(plain.json()).toEqual(body);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);

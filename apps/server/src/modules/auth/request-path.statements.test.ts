@@ -19,9 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => recorder.close());
 
-async function counted<R extends { statusCode: number; body: string }>(run: () => Promise<R>) {
+async function counted<R extends { statusCode: number; body: string }>(run: () => Promise<R>, status = 200) {
   const { res, statements } = await recorder.record(run);
-  expect(res.statusCode, res.body).toBe(200);
+  expect(res.statusCode, res.body).toBe(status);
   return { res, statements: statements.filter((text) => !/^\s*update\s+"sessions"/i.test(text)) };
 }
 
@@ -49,26 +49,28 @@ describe('statements per signed-in read', () => {
     expect(me.res.json()).toMatchObject({ walletBalance: '0.00' });
   });
 
-  it('GET /api/transactions: a first page asked again is the session lookup and the list version only', async () => {
+  it('GET /api/transactions: a page asked again with its ETag is the session lookup and the list version only', async () => {
     const [buyer, other] = await Promise.all([registerUser(app), registerUser(app)]);
     for (let i = 0; i < 3; i += 1) await createTransaction(app, buyer, other.email);
     for (let i = 0; i < 2; i += 1) await createTransaction(app, other, buyer.email);
 
-    // Built: the session, the list version, the page.
+    // Built: the session, the list version (the ETag), the page.
     const first = await counted(() => as(app, buyer)('GET', '/api/transactions?limit=2'));
     expect(first.statements).toHaveLength(3);
     expect(first.statements.filter((text) => /"sessions"/.test(text))).toHaveLength(1);
     expect(first.statements.filter((text) => /list_versions/.test(text))).toHaveLength(1);
     const cursor = first.res.headers[NEXT_CURSOR_HEADER.toLowerCase()] as string;
     expect(cursor).toBeTruthy();
-    // Asked again, unchanged: from memory after the version check.
-    const again = await counted(() => as(app, buyer)('GET', '/api/transactions?limit=2'));
+    // Asked again with its ETag, unchanged: 304 after the version read, the page not built.
+    const etag = { 'if-none-match': String(first.res.headers.etag) };
+    const again = await counted(() => as(app, buyer)('GET', '/api/transactions?limit=2', undefined, etag), 304);
     expect(again.statements).toHaveLength(2);
-    expect(again.res.body).toBe(first.res.body);
+    expect(again.res.body).toBe('');
+    expect(again.statements.filter((text) => /list_versions/.test(text))).toHaveLength(1);
 
-    // Later pages: the session lookup and the page.
+    // Later pages: the session lookup, the list version and the page.
     const next = await counted(() => as(app, buyer)('GET', `/api/transactions?limit=2&cursor=${cursor}`));
-    expect(next.statements).toHaveLength(2);
+    expect(next.statements).toHaveLength(3);
     const byStatus = await counted(() => as(app, buyer)('GET', '/api/transactions?status=pending'));
     expect(byStatus.statements).toHaveLength(3);
     expect(byStatus.res.json()).toHaveLength(5); // three bought, two sold (a verified seller)

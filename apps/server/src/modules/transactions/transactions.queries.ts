@@ -183,7 +183,7 @@ function pageStatement(db: DbOrTx, withStatus: boolean) {
   // has few rows and read them all with a bitmap and sort, which defeats the early stop below.
   const status = withStatus ? sql`and status = (select ${p('status')}::text)` : sql``;
   // With a status filter on the first page, each party's scan also stops at that party key's count of the
-  // status (list_versions, migration 0018), read in the same statement and so the same snapshot: it ends
+  // status (migration 0020's transaction_status_counts), read in the same statement, same snapshot: it ends
   // at the last match instead of reading the rest of the history to prove there is none, so a rare status
   // (the few open deals among thousands completed) costs what its matches cost. The count's LIMIT sits
   // outside the scan's own `limit take`, which keeps the plan an ordered index scan that can stop early.
@@ -195,7 +195,7 @@ function pageStatement(db: DbOrTx, withStatus: boolean) {
     return sql`(select id, created_at from ${scan} s order by created_at desc, id desc
       limit least(${p('take')}, (select case ${p('status')} when 'pending' then pending when 'active' then active
         when 'completed' then completed when 'disputed' then disputed when 'cancelled' then cancelled end
-        from list_versions where key = ${key} and ${p('firstPage')})))`;
+        from transaction_status_counts where key = ${key} and ${p('firstPage')})))`;
   };
   // A deal a person both buys and sells appears once, as the buyer's.
   const pageIds = sql`(select id from (
@@ -268,16 +268,16 @@ export async function listTransactionViews(
 }
 
 /**
- * The counts by status of the caller's list keys (migration 0018): as buyer, and as seller once their
- * address is verified. The list-version trigger keeps them in the same database transaction as every
- * change of a transaction's status or parties, so this reads two rows whatever the person's history.
+ * The counts by status of the caller's party keys (transaction_status_counts, migration 0020): as buyer,
+ * and as seller once their address is verified. A trigger keeps them in the same database transaction as
+ * every change of a transaction's status or parties, so this reads two rows whatever the person's history.
  */
 const STATUS_COUNTS = statement(
   'status_counts',
   `select coalesce(sum(pending), 0)::int as pending, coalesce(sum(active), 0)::int as active,
           coalesce(sum(completed), 0)::int as completed, coalesce(sum(disputed), 0)::int as disputed,
           coalesce(sum(cancelled), 0)::int as cancelled
-     from list_versions where key = $1 or key = $2`,
+     from transaction_status_counts where key = $1 or key = $2`,
 );
 
 /** How many of a person's transactions (as buyer, or seller once verified) are in each status. */

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
-import { sendPage, setNextCursor } from '../../lib/cursor.js';
+import { sendPage } from '../../lib/cursor.js';
 import { completeIdempotentRequest } from '../../lib/idempotency.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
@@ -73,20 +73,28 @@ export async function transactionRoutes(app: FastifyInstance) {
           `When there are more, the \`${NEXT_CURSOR_HEADER}\` response header carries a cursor: pass it as ` +
           '`?cursor=` for the next page (the header is absent on the last page). `limit` is 1 to ' +
           `${PAGE_LIMITS.transactions.max}; \`status\` keeps one status. A cursor this server did not issue: ` +
-          '400 INVALID_CURSOR.',
+          '400 INVALID_CURSOR. Each page comes with an `ETag` and `Cache-Control: private, no-cache`: asked ' +
+          'again with `If-None-Match`, an unchanged page answers 304 Not Modified with no body.',
         querystring: ZTransactionListQuery,
-        response: { 200: ZTransactionList, 400: ZErrorResponse, 401: ZErrorResponse },
+        response: {
+          200: ZTransactionList,
+          304: z.void().describe('Not Modified: the page named by If-None-Match is current'),
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+        },
+      },
+      // After the app-wide hook that marks signed-in answers no-store: the browser keeps a page and asks
+      // whether it changed (its ETag) every time it would use it (decision 015).
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('cache-control', 'private, no-cache');
+        return payload;
       },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      if (request.query.cursor) return sendPage(reply, await service.list(user, request.query));
-      // The first page, the one dashboards and lists ask for again and again, as JSON text that may come
-      // from memory (transactions.list-cache.ts); written by this route's own serializer either way.
-      const page = await service.firstPage(user, request.query, (items) => String(reply.serialize(items)));
-      setNextCursor(reply, page.nextCursor);
-      // Already JSON: with its type set, Fastify sends a string as it is (no second serialization).
-      return reply.type('application/json; charset=utf-8').send(page.body as never);
+      const { etag, page } = await service.list(requireUser(request), request.query, request.headers['if-none-match']);
+      void reply.header('etag', etag);
+      if (!page) return reply.code(304).send();
+      return sendPage(reply, page);
     },
   );
 

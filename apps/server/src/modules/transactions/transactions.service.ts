@@ -13,6 +13,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { ifNoneMatchHas } from '../../lib/etag.js';
+import type { Page } from '../../lib/cursor.js';
 import { walletFundingEntry } from '../../ledger/index.js';
 import { notifyJob } from '../notifications/index.js';
 import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
@@ -25,7 +27,7 @@ import {
   type TransactionWithParties,
 } from './transactions.queries.js';
 import { guardedChange, insertTransaction, lockTransactionWithParties } from './transactions.sql.js';
-import { createListCache, listVersion, type CachedPage } from './transactions.list-cache.js';
+import { listEtag } from './transactions.list-version.js';
 import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
 import {
   cancelAndRefund,
@@ -71,36 +73,19 @@ export interface CreateOptions {
 }
 
 /** Escrow transactions: creation, the state machine's transitions and the money each one moves. */
-export function createTransactionsService({
-  db,
-  clock,
-  scheduler,
-  listCacheChars = 0,
-}: {
-  db: Db;
-  clock: Clock;
-  scheduler: Scheduler;
-  /** Memory for first pages answered again while unchanged (transactions.list-cache.ts); 0: none. */
-  listCacheChars?: number;
-}) {
-  const listCache = listCacheChars > 0 ? createListCache(listCacheChars) : null;
-
+export function createTransactionsService({ db, clock, scheduler }: { db: Db; clock: Clock; scheduler: Scheduler }) {
   /**
-   * The first page as JSON text: from memory while the caller's list is unchanged, else built and kept.
-   * `serialize` writes the items as the route's response serializer does.
+   * A page of `user`'s transactions with its ETag (transactions.list-version.ts); the page is null, and
+   * not built, when `ifNoneMatch` already names that tag: the caller's copy is current.
    */
-  async function firstPage(
+  async function list(
     user: SessionUser,
     query: TTransactionListQuery,
-    serialize: (items: TTransaction[]) => string,
-  ): Promise<CachedPage> {
-    const version = listCache && (await listVersion(db, user));
-    const hit = version && listCache.get(user, query, version);
-    if (hit) return hit;
-    const page = await listTransactionViews(db, user, query);
-    const built = { body: serialize(page.items), nextCursor: page.nextCursor };
-    if (version) listCache.set(user, query, version, built);
-    return built;
+    ifNoneMatch?: string,
+  ): Promise<{ etag: string; page: Page<TTransaction> | null }> {
+    const etag = await listEtag(db, user, query);
+    if (ifNoneMatchHas(ifNoneMatch, etag)) return { etag, page: null };
+    return { etag, page: await listTransactionViews(db, user, query) };
   }
 
   async function view(id: string, user: SessionUser): Promise<TTransaction> {
@@ -297,10 +282,7 @@ export function createTransactionsService({
 
   return {
     create,
-    list: (user: SessionUser, query: TTransactionListQuery) => listTransactionViews(db, user, query),
-    firstPage,
-    /** Pages held in memory (tests and the benchmark); null when the cache is off. */
-    listCacheSize: () => listCache?.size() ?? null,
+    list,
     stats: (user: SessionUser) => countTransactionsByStatus(db, user),
     get: (user: SessionUser, id: string) => view(id, user),
     accept,

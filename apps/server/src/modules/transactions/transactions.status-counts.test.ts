@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Every party key whose counts (migration 0018) differ from a count of the transactions themselves; empty
- * when the trigger kept them right.
+ * Every party key whose counts (transaction_status_counts) differ from a count of the transactions
+ * themselves; empty when the trigger kept them right.
  */
 async function countsOff(database: Database) {
   const result = (await database.db.execute(sql`
@@ -34,9 +34,8 @@ async function countsOff(database: Database) {
                  count(*) filter (where s = 'completed') as completed, count(*) filter (where s = 'disputed') as disputed,
                  count(*) filter (where s = 'cancelled') as cancelled
                from parties group by k)
-    select coalesce(a.k, v.key) as key from actual a full join list_versions v on v.key = a.k
-    where coalesce(a.k, v.key) <> '*'
-      and (coalesce(a.pending, 0), coalesce(a.active, 0), coalesce(a.completed, 0), coalesce(a.disputed, 0),
+    select coalesce(a.k, v.key) as key from actual a full join transaction_status_counts v on v.key = a.k
+    where (coalesce(a.pending, 0), coalesce(a.active, 0), coalesce(a.completed, 0), coalesce(a.disputed, 0),
            coalesce(a.cancelled, 0))
           is distinct from (coalesce(v.pending, 0), coalesce(v.active, 0), coalesce(v.completed, 0),
            coalesce(v.disputed, 0), coalesce(v.cancelled, 0))`)) as unknown as { rows: { key: string }[] };
@@ -148,6 +147,38 @@ describe('migration 0018_transaction_status_counts on a database with transactio
       await after.migrate();
       expect(await countsOff(after)).toEqual([]);
       expect(await version(after)).toBe(versionBefore);
+    });
+  });
+});
+
+describe('migration 0020_list_versions_per_party on a database with transactions', () => {
+  it('moves the counts to their own table, keeps each party’s version, drops the global key', async () => {
+    await withDatabaseAt('0019_review_summaries', async ({ before, after }) => {
+      const [buyer, seller] = ['a', 'b'].map((n) => `${n}-${Date.now()}`) as [string, string];
+      for (const id of [buyer, seller]) {
+        await before.db.execute(sql`insert into users (id, name, email, email_verified)
+          values (${id}, 'Someone', ${`${id}@example.test`}, true)`);
+      }
+      await before.db.execute(sql`insert into transactions
+          (buyer_id, seller_email, amount, fee, total, currency, description, status)
+        select ${buyer}, ${`${seller}@example.test`}, 1000, 30, 1030, 'ZAR', 'Old',
+          (array['pending','active','completed','disputed','cancelled'])[1 + g % 5]
+        from generate_series(1, 12) g`);
+      const versions = async (db: Database) =>
+        (
+          (await db.db.execute(sql`select key, version from list_versions order by key`)) as unknown as {
+            rows: { key: string; version: string }[];
+          }
+        ).rows;
+      const versionsBefore = await versions(before);
+      expect(versionsBefore.map((v) => v.key)).toContain('*');
+
+      await after.migrate();
+      expect(await countsOff(after)).toEqual([]);
+      expect(await versions(after)).toEqual(versionsBefore.filter((v) => v.key !== '*'));
+      const columns = (await after.db.execute(sql`select column_name from information_schema.columns
+        where table_name = 'list_versions' order by column_name`)) as unknown as { rows: { column_name: string }[] };
+      expect(columns.rows.map((c) => c.column_name)).toEqual(['key', 'version']);
     });
   });
 });
