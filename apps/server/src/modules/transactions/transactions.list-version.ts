@@ -7,7 +7,7 @@ import { sellerEmailOf } from './transactions.rules.js';
 
 /**
  * The ETag of a page of GET /api/transactions (decision 015). A trigger raises a party's version in
- * `list_versions` (migration 0020) in the same database transaction as every change their list can show:
+ * `list_versions` (migration 0021) in the same database transaction as every change their list can show:
  * a transaction of theirs as buyer (`b:<id>`) or as seller (`s:<email>`), or the name, email or
  * verification of anyone on those deals, whichever code or SQL makes it. The tag is made of those two
  * versions and everything else the answer depends on: who asks (their id, role and verified address,

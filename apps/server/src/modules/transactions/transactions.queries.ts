@@ -183,7 +183,7 @@ function pageStatement(db: DbOrTx, withStatus: boolean) {
   // has few rows and read them all with a bitmap and sort, which defeats the early stop below.
   const status = withStatus ? sql`and status = (select ${p('status')}::text)` : sql``;
   // With a status filter on the first page, each party's scan also stops at that party key's count of the
-  // status (migration 0020's transaction_status_counts), read in the same statement, same snapshot: it ends
+  // status (migration 0021's transaction_status_counts), read in the same statement, same snapshot: it ends
   // at the last match instead of reading the rest of the history to prove there is none, so a rare status
   // (the few open deals among thousands completed) costs what its matches cost. The count's LIMIT sits
   // outside the scan's own `limit take`, which keeps the plan an ordered index scan that can stop early.
@@ -268,7 +268,7 @@ export async function listTransactionViews(
 }
 
 /**
- * The counts by status of the caller's party keys (transaction_status_counts, migration 0020): as buyer,
+ * The counts by status of the caller's party keys (transaction_status_counts, migration 0021): as buyer,
  * and as seller once their address is verified. A trigger keeps them in the same database transaction as
  * every change of a transaction's status or parties, so this reads two rows whatever the person's history.
  */

@@ -151,7 +151,7 @@ describe('migration 0018_transaction_status_counts on a database with transactio
   });
 });
 
-describe('migration 0020_list_versions_per_party on a database with transactions', () => {
+describe('migration 0021_list_versions_per_party on a database with transactions', () => {
   it('moves the counts to their own table, keeps each party’s version, drops the global key', async () => {
     await withDatabaseAt('0019_review_summaries', async ({ before, after }) => {
       const [buyer, seller] = ['a', 'b'].map((n) => `${n}-${Date.now()}`) as [string, string];
