@@ -21,6 +21,8 @@ export interface CachedPage {
   /** The JSON array as the route's serializer wrote it. */
   body: string;
   nextCursor: string | null;
+  /** When the clock alone changes the page (an allowed action opens): answered again only before then. */
+  staleAt?: Date | null;
 }
 
 const VERSION = statement(

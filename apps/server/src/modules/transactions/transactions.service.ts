@@ -94,17 +94,19 @@ export function createTransactionsService({
     query: TTransactionListQuery,
     serialize: (items: TTransaction[]) => string,
   ): Promise<CachedPage> {
+    const now = clock.now();
     const version = listCache && (await listVersion(db, user));
     const hit = version && listCache.get(user, query, version);
-    if (hit) return hit;
-    const page = await listTransactionViews(db, user, query);
-    const built = { body: serialize(page.items), nextCursor: page.nextCursor };
+    // The version follows the rows; the clock alone may open an action (allowedActionsChangeAt).
+    if (hit && !(hit.staleAt && now >= hit.staleAt)) return hit;
+    const page = await listTransactionViews(db, user, query, now);
+    const built = { body: serialize(page.items), nextCursor: page.nextCursor, staleAt: page.actionsChangeAt };
     if (version) listCache.set(user, query, version, built);
     return built;
   }
 
   async function view(id: string, user: SessionUser): Promise<TTransaction> {
-    const found = await findTransactionView(db, id, user);
+    const found = await findTransactionView(db, id, user, clock.now());
     if (!found) throw notFound(M.notFound);
     return found;
   }
@@ -127,7 +129,7 @@ export function createTransactionsService({
     const done = guarded ? await guarded() : null;
     if (done) {
       scheduler.kick();
-      const view = transactionView(done, user);
+      const view = transactionView(done, user, clock.now());
       if (view) return view;
     }
     const changed = await db.transaction(async (tx) => {
@@ -138,7 +140,7 @@ export function createTransactionsService({
       precheck?.();
       const now = clock.now();
       assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
-      return transactionView({ ...locked, t: await apply(tx, t, now, locked) }, user);
+      return transactionView({ ...locked, t: await apply(tx, t, now, locked) }, user, now);
     });
     scheduler.kick();
     if (!changed) throw notFound(M.notFound);
@@ -174,7 +176,7 @@ export function createTransactionsService({
         [unfundedDeadlineJob(id, now), notifyJob({ type: 'transaction.created', transactionId: id }, now)],
       );
       const buyer = { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
-      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user);
+      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user, now);
       if (!found) throw notFound(M.notFound);
       return found;
     };
@@ -297,7 +299,7 @@ export function createTransactionsService({
 
   return {
     create,
-    list: (user: SessionUser, query: TTransactionListQuery) => listTransactionViews(db, user, query),
+    list: (user: SessionUser, query: TTransactionListQuery) => listTransactionViews(db, user, query, clock.now()),
     firstPage,
     /** Pages held in memory (tests and the benchmark); null when the cache is off. */
     listCacheSize: () => listCache?.size() ?? null,
