@@ -71,7 +71,7 @@ export function createServices({ config, database, providers, log, clock, schedu
   const { db } = database;
   const wallet = createWalletService({ db });
   const transactions = createTransactionsService({ db, clock, scheduler });
-  const reviews = createReviewsService({ db });
+  const reviews = createReviewsService({ db, clock });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
   const limiter = createLoginLimiter(db, config.login);
   const twoFactor = createTwoFactorService({

@@ -19,6 +19,24 @@ export type TTransactionType = z.infer<typeof ZTransactionType>;
 export const ZViewerRole = z.enum(['buyer', 'seller', 'moderator', 'admin']);
 export type TViewerRole = z.infer<typeof ZViewerRole>;
 
+/**
+ * What a viewer may do to a transaction (its `allowedActions`): the state changes of its routes (fund
+ * covers the wallet and the card), `dispute` (POST /api/disputes: Report Issue, Request Moderation) and
+ * `review` (POST /api/reviews; once each, which the transaction's reviews show).
+ */
+export const TRANSACTION_ACTIONS = [
+  'accept',
+  'decline',
+  'cancel',
+  'fund',
+  'deliver',
+  'confirm',
+  'dispute',
+  'review',
+] as const;
+export const ZTransactionAction = z.enum(TRANSACTION_ACTIONS);
+export type TTransactionAction = z.infer<typeof ZTransactionAction>;
+
 export const DESCRIPTION_MAX_LENGTH = 2000;
 export const DELIVERY_NOTES_MAX_LENGTH = 1000;
 
@@ -188,6 +206,8 @@ export const ZTransaction = z.object({
   /** While accepted, funded and not delivered: from when the buyer may cancel for late delivery. */
   lateCancelFrom: z.string().nullable(),
   viewerRole: ZViewerRole,
+  /** What the viewer may do now, by the rules the server enforces (none for staff). */
+  allowedActions: z.array(ZTransactionAction),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 

@@ -26,6 +26,7 @@ import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/e
 import { refundEscrow, releaseEscrow, splitEscrow } from '../../ledger/index.js';
 import { notify } from '../notifications/index.js';
 import {
+  assertDisputable,
   findSellerId,
   findTransactionView,
   lockTransaction,
@@ -100,10 +101,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       const t = await lockTransaction(tx, input.transactionId);
       if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
       const role = partyRole(t, user, M.onlyParties, TRANSACTION_MESSAGES.notFound);
-      if (t.status === 'disputed') throw appError('UNDER_DISPUTE', M.alreadyDisputed);
-      // Only money held in escrow can be decided over (decision 011).
-      const disputable = (t.status === 'pending' || t.status === 'active') && t.paymentStatus === 'succeeded';
-      if (!disputable) throw appError('NOT_DISPUTABLE', M.notDisputable);
+      assertDisputable(t);
       const [row] = await tx
         .insert(disputes)
         .values({
@@ -332,7 +330,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
   async function getCase(user: SessionUser, id: string): Promise<TDisputeCase> {
     const d = await findDisputeView(db, id);
     if (!d) throw notFound(M.notFound);
-    const transaction = await findTransactionView(db, d.transactionId, user);
+    const transaction = await findTransactionView(db, d.transactionId, user, clock.now());
     const allowed =
       transaction && (transaction.viewerRole === 'buyer' || transaction.viewerRole === 'seller' || isModerator(user));
     if (!allowed) throw notFound(M.notFound);

@@ -7,10 +7,11 @@ import {
   type TUserReviews,
 } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { reviews, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { findSellerId, findTransactionView, relationOf } from '../transactions/index.js';
+import { assertReviewable, findSellerId, findTransactionView, relationOf } from '../transactions/index.js';
 import { findReview, reviewSummaryOfUser, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
 
 /** PostgreSQL's unique_violation: the (transaction, reviewer) index refused a second review. */
@@ -21,7 +22,7 @@ const isUniqueViolation = (err: unknown) =>
  * Reviews: after a completed transaction each party reviews the other once. Who reviews whom comes from the
  * transaction and the caller, never from the client.
  */
-export function createReviewsService({ db }: { db: Db }) {
+export function createReviewsService({ db, clock }: { db: Db; clock: Clock }) {
   async function create(user: SessionUser, input: TCreateReviewRequest): Promise<TReview> {
     const [t] = await db.select().from(transactions).where(eq(transactions.id, input.transactionId));
     if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
@@ -31,10 +32,9 @@ export function createReviewsService({ db }: { db: Db }) {
       if (rel.viewerRole) throw forbidden(M.staffCannotReview);
       throw notFound(TRANSACTION_MESSAGES.notFound);
     }
-    if (t.status !== 'completed') throw appError('NOT_COMPLETED', M.notCompleted);
     const reviewerRole = rel.isBuyer ? 'buyer' : 'seller';
     const revieweeId = rel.isBuyer ? await findSellerId(db, t.sellerEmail) : t.buyerId;
-    if (!revieweeId) throw appError('SELLER_MISSING', TRANSACTION_MESSAGES.sellerMissing);
+    assertReviewable(t.status, revieweeId);
     if (input.revieweeId !== undefined && input.revieweeId !== revieweeId) {
       throw badRequest(M.wrongReviewee, { revieweeId: M.wrongReviewee });
     }
@@ -70,7 +70,7 @@ export function createReviewsService({ db }: { db: Db }) {
 
   /** The transaction's reviews, for those who may see the transaction (strangers: 404). */
   async function ofTransaction(user: SessionUser, transactionId: string): Promise<TReview[]> {
-    const view = await findTransactionView(db, transactionId, user);
+    const view = await findTransactionView(db, transactionId, user, clock.now());
     if (!view) throw notFound(TRANSACTION_MESSAGES.notFound);
     return reviewsOfTransaction(db, transactionId);
   }

@@ -7,6 +7,8 @@ export {
   authorize,
   transitionProblem,
   assertTransition,
+  assertDisputable,
+  assertReviewable,
   isUuid,
   type Relation,
   type Viewer,

@@ -1,17 +1,19 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import {
-  toDecimal,
-  type TTransaction,
-  type TTransactionStats,
-  type TTransactionStatus,
-  type TViewerRole,
-} from '@holdfast/contracts';
+import { toDecimal, type TTransaction, type TTransactionStats, type TTransactionStatus } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { runStatement, statement } from '../../db/statements.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
-import { isUuid, relationOf, sellerEmailOf, timersOf } from './transactions.rules.js';
+import {
+  allowedActions,
+  allowedActionsChangeAt,
+  isUuid,
+  relationOf,
+  sellerEmailOf,
+  timersOf,
+  type Viewer,
+} from './transactions.rules.js';
 
 /** A transaction as the escrow code reads it; the parties' archive marks belong to the conversations. */
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'buyerArchivedAt' | 'sellerArchivedAt'>;
@@ -102,17 +104,19 @@ type Joined = Awaited<ReturnType<typeof selectWithParties>>[number];
 
 type Party = { id: string; firstName: string | null; lastName: string | null };
 
-function toWire(r: Joined, viewerRole: TViewerRole): TTransaction {
-  return wire(r.t, r.buyer, r.seller?.id ? r.seller : null, viewerRole);
-}
-
-/** The spec's Transaction object from the row and its parties (the seller once registered and verified). */
+/**
+ * `viewer`'s view at `now` of the row and its parties (the seller once registered and verified): the
+ * spec's Transaction object, with what the viewer may do; null when they may not see it.
+ */
 function wire(
   t: TransactionRow,
   buyer: Party & { email: string },
   seller: Party | null,
-  viewerRole: TViewerRole,
-): TTransaction {
+  viewer: Viewer,
+  now: Date,
+): TTransaction | null {
+  const viewerRole = relationOf(t, viewer).viewerRole;
+  if (!viewerRole) return null;
   const timers = timersOf(t);
   return {
     id: t.id,
@@ -145,25 +149,28 @@ function wire(
     cancelsAt: timers.cancelsAt?.toISOString() ?? null,
     lateCancelFrom: timers.lateCancelFrom?.toISOString() ?? null,
     viewerRole,
+    allowedActions: allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
   };
 }
 
 /** A transaction row with the parties its view shows (the buyer; the seller once registered and verified). */
 export type TransactionWithParties = Joined;
 
-/** `user`'s view of a transaction row and its parties, or null when they may not see it. */
-export function transactionView(row: TransactionWithParties, user: SessionUser): TTransaction | null {
-  const role = relationOf(row.t, user).viewerRole;
-  return role ? toWire(row, role) : null;
+/** `user`'s view at `now` of a transaction row and its parties, or null when they may not see it. */
+export function transactionView(row: TransactionWithParties, user: SessionUser, now: Date): TTransaction | null {
+  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now);
 }
 
-/** One transaction as `user` may see it, or null when they may not (not a party, not staff). */
-export async function findTransactionView(db: DbOrTx, id: string, user: SessionUser): Promise<TTransaction | null> {
+/** One transaction as `user` may see it at `now`, or null when they may not (not a party, not staff). */
+export async function findTransactionView(
+  db: DbOrTx,
+  id: string,
+  user: SessionUser,
+  now: Date,
+): Promise<TTransaction | null> {
   if (!isUuid(id)) return null;
   const [row] = await selectWithParties(db).where(eq(transactions.id, id));
-  if (!row) return null;
-  const role = relationOf(row.t, user).viewerRole;
-  return role ? toWire(row, role) : null;
+  return row ? transactionView(row, user, now) : null;
 }
 
 /** The largest possible (created_at, id): the first page's "cursor", so one statement serves every page. */
@@ -233,16 +240,18 @@ function pageStatementFor(db: DbOrTx, withStatus: boolean): PageStatement {
 }
 
 /**
- * One page of the caller's transactions as buyer, or as seller once their email is verified; newest
- * first, (created_at, id) descending. Two keyset scans, each LIMIT n+1 on its own index
- * (transactions_buyer_page_idx, transactions_seller_page_idx), merged and cut to n+1; the parties are
- * joined for those rows only. A page costs the same with 50 or 5,000 transactions behind it.
+ * One page of the caller's transactions as buyer, or as seller once their email is verified, as they
+ * see them at `now`; newest first, (created_at, id) descending. Two keyset scans, each LIMIT n+1 on its
+ * own index (transactions_buyer_page_idx, transactions_seller_page_idx), merged and cut to n+1; the
+ * parties are joined for those rows only. A page costs the same with 50 or 5,000 transactions behind it.
+ * `actionsChangeAt`: when the clock alone changes an allowed action on the page (allowedActionsChangeAt).
  */
 export async function listTransactionViews(
   db: DbOrTx,
   user: SessionUser,
   query: { limit: number; cursor?: string | undefined; status?: TTransactionStatus | undefined },
-): Promise<Page<TTransaction>> {
+  now: Date,
+): Promise<Page<TTransaction> & { actionsChangeAt: Date | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : BEFORE_EVERYTHING;
   const rows = await pageStatementFor(db, query.status !== undefined).execute({
     userId: user.id,
@@ -253,18 +262,26 @@ export async function listTransactionViews(
     status: query.status,
     firstPage: !query.cursor,
   });
-  return toPage(
+  const page = toPage(
     rows,
     query.limit,
     (r) => ({ at: r.cursorAt, id: r.id }),
+    // Every row is the caller's, as its buyer or its verified seller: always theirs to see.
     (r) =>
       wire(
         r,
         { id: r.buyerId, firstName: r.buyerFirstName, lastName: r.buyerLastName, email: r.buyerEmail },
         r.sellerUserId ? { id: r.sellerUserId, firstName: r.sellerFirstName, lastName: r.sellerLastName } : null,
-        relationOf(r, user).viewerRole ?? 'buyer',
-      ),
+        user,
+        now,
+      )!,
   );
+  let actionsChangeAt: Date | null = null;
+  for (const r of rows) {
+    const at = allowedActionsChangeAt(r, now);
+    if (at && (!actionsChangeAt || at < actionsChangeAt)) actionsChangeAt = at;
+  }
+  return { ...page, actionsChangeAt };
 }
 
 /**

@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DISPUTE_MESSAGES,
   PAYMENT_STATUSES,
+  REVIEW_MESSAGES,
   TRANSACTION_MESSAGES as M,
   TRANSACTION_STATUSES,
   type TPaymentStatus,
+  type TTransactionAction,
   type TTransactionStatus,
 } from '@holdfast/contracts';
 import {
+  type ActionableRow,
   actionProblem,
+  allowedActions,
+  allowedActionsChangeAt,
+  assertAction,
+  assertDisputable,
+  assertReviewable,
   assertTransition,
   autoReleaseDue,
   authorize,
@@ -215,5 +224,138 @@ describe('delivery, the late-delivery cancel and the timers (pure, `now` passed 
     expect(deadlineDue(funded, 'unaccepted', at(9))).toBe(true);
     expect(deadlineDue({ ...funded, status: 'active' }, 'unaccepted', at(30))).toBe(false);
     expect(deadlineDue({ ...funded, status: 'disputed' }, 'unaccepted', at(30))).toBe(false);
+  });
+});
+
+describe('allowedActions: what the viewer may do now, by the rules the server enforces', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const t0 = new Date('2026-01-05T10:00:00Z');
+  const at = (days: number, ms = 0) => new Date(t0.getTime() + days * day + ms);
+  const deal = (over: Partial<ActionableRow> = {}): ActionableRow => ({
+    ...t,
+    sellerId: 'seller-1',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    createdAt: t0,
+    fundedAt: null,
+    acceptedAt: null,
+    expectedDeliveryDate: null,
+    deliveredAt: null,
+    autoReleaseAt: null,
+    ...over,
+  });
+  const accepted = { status: 'active', paymentStatus: 'succeeded', fundedAt: t0, acceptedAt: t0 } as const;
+  const beforeLate = at(7, -1);
+  const late = at(7);
+
+  it('matches the table of status × funding × delivery × party', () => {
+    const cases: [string, ActionableRow, Date, TTransactionAction[], TTransactionAction[]][] = [
+      // name, deal, now, the buyer's actions, the seller's actions
+      ['pending, unfunded', deal(), t0, ['cancel', 'fund'], ['accept', 'decline', 'cancel']],
+      [
+        'pending, funded',
+        deal({ paymentStatus: 'succeeded', fundedAt: t0 }),
+        t0,
+        ['cancel', 'dispute'],
+        ['accept', 'decline', 'cancel', 'dispute'],
+      ],
+      ['pending, refunded', deal({ paymentStatus: 'refunded' }), t0, ['cancel'], ['accept', 'decline', 'cancel']],
+      ['active, unfunded', deal({ status: 'active', acceptedAt: t0 }), t0, ['fund'], []],
+      ['active, funded', deal(accepted), beforeLate, ['confirm', 'dispute'], ['deliver', 'dispute']],
+      ['active, funded, late', deal(accepted), late, ['cancel', 'confirm', 'dispute'], ['deliver', 'dispute']],
+      [
+        'active, funded, delivered',
+        deal({ ...accepted, deliveredAt: at(1), autoReleaseAt: at(4) }),
+        at(30),
+        ['confirm', 'dispute'],
+        ['dispute'],
+      ],
+      ['active, refunded', deal({ ...accepted, paymentStatus: 'refunded' }), t0, [], []],
+      ['completed', deal({ ...accepted, status: 'completed' }), t0, ['review'], ['review']],
+      [
+        'completed, the seller has no account',
+        deal({ ...accepted, status: 'completed', sellerId: null }),
+        t0,
+        [],
+        ['review'],
+      ],
+      ['disputed', deal({ ...accepted, status: 'disputed' }), late, [], []],
+      ['cancelled, refunded', deal({ status: 'cancelled', paymentStatus: 'refunded' }), t0, [], []],
+      ['cancelled, unfunded', deal({ status: 'cancelled' }), t0, [], []],
+    ];
+    for (const [name, row, now, forBuyer, forSeller] of cases) {
+      expect(allowedActions(row, buyer, now), `${name}: buyer`).toEqual(forBuyer);
+      expect(allowedActions(row, seller, now), `${name}: seller`).toEqual(forSeller);
+      // Staff only look; an unverified seller and a stranger do not see the deal at all.
+      for (const other of [moderator, admin, unverifiedSeller, stranger]) {
+        expect(allowedActions(row, other, now), `${name}: ${other.id}`).toEqual([]);
+      }
+    }
+  });
+
+  it('lists exactly what the checks let through (authorize, assertAction, assertDisputable, assertReviewable)', () => {
+    const passes = (check: () => void) => {
+      try {
+        check();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const nows = [t0, beforeLate, late, at(30)];
+    for (const status of TRANSACTION_STATUSES)
+      for (const paymentStatus of PAYMENT_STATUSES)
+        for (const deliveredAt of [null, at(1)])
+          for (const sellerId of ['seller-1', null])
+            for (const now of nows)
+              for (const who of [buyer, seller, unverifiedSeller, moderator, admin, stranger]) {
+                const row = deal({ status, paymentStatus, deliveredAt, sellerId, acceptedAt: t0, fundedAt: t0 });
+                const rel = relationOf(row, who);
+                const party = rel.isBuyer || rel.isSeller;
+                const by = rel.isBuyer ? 'buyer' : 'seller';
+                const letThrough = (action: TTransactionAction) => {
+                  if (action === 'dispute') return party && passes(() => assertDisputable(row));
+                  if (action === 'review')
+                    return party && passes(() => assertReviewable(status, rel.isBuyer ? sellerId : row.buyerId));
+                  return passes(() => authorize(row, who, action)) && passes(() => assertAction(action, row, by, now));
+                };
+                const expected = (
+                  ['accept', 'decline', 'cancel', 'fund', 'deliver', 'confirm', 'dispute', 'review'] as const
+                ).filter(letThrough);
+                expect(
+                  allowedActions(row, who, now),
+                  `${status}/${paymentStatus} ${who.id} ${now.toISOString()}`,
+                ).toEqual(expected);
+              }
+  });
+
+  it('changes with the clock alone only when the late-delivery cancel opens', () => {
+    expect(allowedActionsChangeAt(deal(accepted), t0)).toEqual(late);
+    expect(allowedActionsChangeAt(deal(accepted), late)).toBeNull();
+    expect(allowedActionsChangeAt(deal({ ...accepted, deliveredAt: at(1) }), t0)).toBeNull();
+    expect(allowedActionsChangeAt(deal(), t0)).toBeNull();
+    // Before that moment the answer holds whatever the time; from it, the buyer may cancel.
+    expect(allowedActions(deal(accepted), buyer, t0)).toEqual(allowedActions(deal(accepted), buyer, beforeLate));
+    expect(allowedActions(deal(accepted), buyer, late)).toContain('cancel');
+  });
+
+  it('a dispute needs money in escrow, once; a review a completed deal and an account to review', () => {
+    expect(() => assertDisputable(deal())).toThrow(
+      expect.objectContaining({ statusCode: 409, code: 'NOT_DISPUTABLE', message: DISPUTE_MESSAGES.notDisputable }),
+    );
+    expect(() => assertDisputable(deal({ ...accepted, status: 'disputed' }))).toThrow(
+      expect.objectContaining({ code: 'UNDER_DISPUTE', message: DISPUTE_MESSAGES.alreadyDisputed }),
+    );
+    expect(() => assertDisputable(deal({ ...accepted, status: 'completed' }))).toThrow(
+      expect.objectContaining({ code: 'NOT_DISPUTABLE' }),
+    );
+    expect(() => assertDisputable(deal(accepted))).not.toThrow();
+    expect(() => assertReviewable('active', 'seller-1')).toThrow(
+      expect.objectContaining({ code: 'NOT_COMPLETED', message: REVIEW_MESSAGES.notCompleted }),
+    );
+    expect(() => assertReviewable('completed', null)).toThrow(
+      expect.objectContaining({ code: 'SELLER_MISSING', message: M.sellerMissing }),
+    );
+    expect(() => assertReviewable('completed', 'seller-1')).not.toThrow();
   });
 });

@@ -1,8 +1,12 @@
 import {
+  DISPUTE_MESSAGES,
   ESCROW_TIMERS,
+  REVIEW_MESSAGES,
+  TRANSACTION_ACTIONS,
   TRANSACTION_MESSAGES as M,
   type TErrorCode,
   type TPaymentStatus,
+  type TTransactionAction,
   type TTransactionStatus,
   type TViewerRole,
 } from '@holdfast/contracts';
@@ -14,7 +18,8 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
  * DESIGN section 5), who may act, and the state machine (DESIGN section 4). No database here.
  */
 
-export type TransactionAction = 'accept' | 'decline' | 'cancel' | 'confirm' | 'fund' | 'deliver';
+/** The state machine's actions: every allowed action but opening a dispute and reviewing. */
+export type TransactionAction = Exclude<TTransactionAction, 'dispute' | 'review'>;
 
 /** How the caller relates to a transaction. */
 export interface Relation {
@@ -72,13 +77,17 @@ const PERMITTED: Record<TransactionAction, { who: 'buyer' | 'seller' | 'party'; 
  */
 export function authorize(t: { buyerId: string; sellerEmail: string }, user: Viewer, action: TransactionAction) {
   const rel = relationOf(t, user);
+  if (permits(rel, action)) return;
   const rule = PERMITTED[action];
-  const allowed =
-    rule.who === 'buyer' ? rel.isBuyer : rule.who === 'seller' ? rel.isSeller : rel.isBuyer || rel.isSeller;
-  if (allowed) return;
   if (rel.isUnverifiedSeller && rule.who !== 'buyer') throw new AppError('EMAIL_NOT_VERIFIED', M.verifyEmailFirst);
   if (!rel.viewerRole) throw notFound(M.notFound);
   throw forbidden(rule.denied);
+}
+
+/** Whether the caller's relation to a transaction lets them take `action` (see whoMay). */
+function permits(rel: Relation, action: TransactionAction): boolean {
+  const who = PERMITTED[action].who;
+  return who === 'buyer' ? rel.isBuyer : who === 'seller' ? rel.isSeller : rel.isBuyer || rel.isSeller;
 }
 
 /** Who may take `action`: the buyer, the seller (by verified email), or either party. */
@@ -129,10 +138,13 @@ export function transitionProblem(
   }
 }
 
+function refuse(problem: TransitionProblem | null) {
+  if (problem) throw new AppError(problem.code, problem.message);
+}
+
 /** Throws the 409 for a refused transition. */
 export function assertTransition(action: TransactionAction, status: TTransactionStatus, paymentStatus: TPaymentStatus) {
-  const problem = transitionProblem(action, status, paymentStatus);
-  if (problem) throw new AppError(problem.code, problem.message);
+  refuse(transitionProblem(action, status, paymentStatus));
 }
 
 const STATUSES: readonly TTransactionStatus[] = ['pending', 'active', 'completed', 'disputed', 'cancelled'];
@@ -239,8 +251,77 @@ export function actionProblem(
 
 /** Throws the 409 for a refused action (see actionProblem). */
 export function assertAction(action: TransactionAction, t: TimedRow, by: 'buyer' | 'seller', now: Date) {
-  const problem = actionProblem(action, t, by, now);
-  if (problem) throw new AppError(problem.code, problem.message);
+  refuse(actionProblem(action, t, by, now));
+}
+
+const ALREADY_DISPUTED: TransitionProblem = { code: 'UNDER_DISPUTE', message: DISPUTE_MESSAGES.alreadyDisputed };
+const NOT_DISPUTABLE: TransitionProblem = { code: 'NOT_DISPUTABLE', message: DISPUTE_MESSAGES.notDisputable };
+
+/**
+ * Why a party may not open a dispute on this transaction, or null when they may: only money held in
+ * escrow can be decided over (decision 011), once. The disputes module checks it before opening one.
+ */
+export function disputeProblem(t: Pick<TimedRow, 'status' | 'paymentStatus'>): TransitionProblem | null {
+  if (t.status === 'disputed') return ALREADY_DISPUTED;
+  const inEscrow = (t.status === 'pending' || t.status === 'active') && t.paymentStatus === 'succeeded';
+  return inEscrow ? null : NOT_DISPUTABLE;
+}
+
+const NOT_COMPLETED: TransitionProblem = { code: 'NOT_COMPLETED', message: REVIEW_MESSAGES.notCompleted };
+const SELLER_MISSING: TransitionProblem = { code: 'SELLER_MISSING', message: M.sellerMissing };
+
+/**
+ * Why a party may not review the other one, or null when they may: the deal is completed and the other
+ * party has an account (`revieweeId`; a seller's once their address is verified). Once each: the
+ * reviews module refuses a second review of the same party.
+ */
+export function reviewProblem(status: TTransactionStatus, revieweeId: string | null): TransitionProblem | null {
+  if (status !== 'completed') return NOT_COMPLETED;
+  return revieweeId ? null : SELLER_MISSING;
+}
+
+/** Throws the 409 for a dispute refused by disputeProblem. */
+export function assertDisputable(t: Pick<TimedRow, 'status' | 'paymentStatus'>) {
+  refuse(disputeProblem(t));
+}
+
+/** Throws the 409 for a review refused by reviewProblem. */
+export function assertReviewable(status: TTransactionStatus, revieweeId: string | null): asserts revieweeId is string {
+  refuse(reviewProblem(status, revieweeId));
+}
+
+/** A transaction as allowedActions reads it: its parties (the seller's account, once verified) and timers. */
+export type ActionableRow = TimedRow & { buyerId: string; sellerEmail: string; sellerId: string | null };
+
+/**
+ * What `viewer` may do to `t` at `now` (the transaction's `allowedActions`), by the predicates that
+ * refuse the action when it is attempted: permits and actionProblem (the state machine's actions, as
+ * authorize and assertAction), disputeProblem and reviewProblem. Staff only look: no actions.
+ */
+export function allowedActions(t: ActionableRow, viewer: Viewer, now: Date): TTransactionAction[] {
+  const rel = relationOf(t, viewer);
+  if (!rel.isBuyer && !rel.isSeller) return [];
+  const by = rel.isBuyer ? 'buyer' : 'seller';
+  return TRANSACTION_ACTIONS.filter((action) => {
+    switch (action) {
+      case 'dispute':
+        return disputeProblem(t) === null;
+      case 'review':
+        return reviewProblem(t.status, rel.isBuyer ? t.sellerId : t.buyerId) === null;
+      default:
+        return permits(rel, action) && actionProblem(action, t, by, now) === null;
+    }
+  });
+}
+
+/**
+ * The next moment at which the clock alone changes allowedActions after `now`, or null: the buyer's
+ * cancel of a late delivery opens at lateCancelFrom (actionProblem); everything else waits for a change
+ * of the row. An answer kept for later is stale from then on.
+ */
+export function allowedActionsChangeAt(t: TimedRow, now: Date): Date | null {
+  const { lateCancelFrom } = timersOf(t);
+  return lateCancelFrom && lateCancelFrom > now ? lateCancelFrom : null;
 }
 
 /** How the end of a deal is recorded: the history's action, the notification's reason and the refund's memo. */

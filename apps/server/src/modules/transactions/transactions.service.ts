@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { ifNoneMatchHas } from '../../lib/etag.js';
+import { etagValidUntil, matchingEtag } from '../../lib/etag.js';
 import type { Page } from '../../lib/cursor.js';
 import { walletFundingEntry } from '../../ledger/index.js';
 import { notifyJob } from '../notifications/index.js';
@@ -83,13 +83,17 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     query: TTransactionListQuery,
     ifNoneMatch?: string,
   ): Promise<{ etag: string; page: Page<TTransaction> | null }> {
+    const now = clock.now();
     const etag = await listEtag(db, user, query);
-    if (ifNoneMatchHas(ifNoneMatch, etag)) return { etag, page: null };
-    return { etag, page: await listTransactionViews(db, user, query) };
+    const current = matchingEtag(ifNoneMatch, etag, now);
+    if (current) return { etag: current, page: null };
+    const page = await listTransactionViews(db, user, query, now);
+    // The rows' versions make the tag; the clock alone may open an action (allowedActionsChangeAt).
+    return { etag: etagValidUntil(etag, page.actionsChangeAt), page };
   }
 
   async function view(id: string, user: SessionUser): Promise<TTransaction> {
-    const found = await findTransactionView(db, id, user);
+    const found = await findTransactionView(db, id, user, clock.now());
     if (!found) throw notFound(M.notFound);
     return found;
   }
@@ -112,7 +116,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     const done = guarded ? await guarded() : null;
     if (done) {
       scheduler.kick();
-      const view = transactionView(done, user);
+      const view = transactionView(done, user, clock.now());
       if (view) return view;
     }
     const changed = await db.transaction(async (tx) => {
@@ -123,7 +127,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       precheck?.();
       const now = clock.now();
       assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
-      return transactionView({ ...locked, t: await apply(tx, t, now, locked) }, user);
+      return transactionView({ ...locked, t: await apply(tx, t, now, locked) }, user, now);
     });
     scheduler.kick();
     if (!changed) throw notFound(M.notFound);
@@ -159,7 +163,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
         [unfundedDeadlineJob(id, now), notifyJob({ type: 'transaction.created', transactionId: id }, now)],
       );
       const buyer = { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
-      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user);
+      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user, now);
       if (!found) throw notFound(M.notFound);
       return found;
     };

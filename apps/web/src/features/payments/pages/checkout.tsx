@@ -74,7 +74,7 @@ export function CheckoutPage() {
       </NoticeCard>
     );
   }
-  if (tx.status !== 'pending' && tx.status !== 'active') {
+  if (!tx.allowedActions.includes('fund')) {
     return (
       <NoticeCard
         icon={<Ban />}

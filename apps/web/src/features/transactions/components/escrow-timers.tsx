@@ -98,12 +98,23 @@ export function ReleaseCountdown({ tx, viewer }: { tx: TTransaction; viewer: 'bu
 }
 
 /**
- * Accepted, funded and not delivered: from `lateCancelFrom` on the buyer may cancel and be refunded;
- * before it, both parties are told from when.
+ * Accepted, funded and not delivered: from `lateCancelFrom` on the buyer may cancel and be refunded (the
+ * server then lists `cancel`); before it, both parties are told from when. Once this clock reaches the
+ * moment the transaction is fetched again (every 15 s) until the server allows the cancel.
  */
 export function LateDelivery({ tx, viewer }: { tx: TTransaction; viewer: 'buyer' | 'seller' | 'other' }) {
+  const queryClient = useQueryClient();
   const now = useNow();
   const cancel = useCancelTransaction(tx.id);
+  const cancellable = tx.allowedActions.includes('cancel');
+  const ask = viewer === 'buyer' && !cancellable && hasArrived(tx.lateCancelFrom, now);
+  React.useEffect(() => {
+    if (!ask) return;
+    const refresh = () => invalidateTransactionsAndWallet(queryClient, tx.id);
+    refresh();
+    const timer = window.setInterval(refresh, 15_000);
+    return () => window.clearInterval(timer);
+  }, [ask, queryClient, tx.id]);
   if (!tx.lateCancelFrom || viewer === 'other') return null;
   const from = formatDate(tx.lateCancelFrom);
   if (viewer === 'seller') {
@@ -114,7 +125,7 @@ export function LateDelivery({ tx, viewer }: { tx: TTransaction; viewer: 'buyer'
       </p>
     );
   }
-  if (!hasArrived(tx.lateCancelFrom, now)) {
+  if (!cancellable) {
     return (
       <p className="flex items-start gap-2 text-xs text-sky-900/80">
         <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden="true" />

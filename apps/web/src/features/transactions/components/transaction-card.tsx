@@ -10,7 +10,7 @@ import {
   Wrench,
   XCircle,
 } from 'lucide-react';
-import type { TTransaction } from '@holdfast/contracts';
+import type { TTransaction, TTransactionAction } from '@holdfast/contracts';
 import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -38,6 +38,9 @@ type Viewer = 'buyer' | 'seller' | 'other';
 function viewerOf(tx: TTransaction): Viewer {
   return tx.viewerRole === 'buyer' || tx.viewerRole === 'seller' ? tx.viewerRole : 'other';
 }
+
+/** Whether the viewer may take `action` now: the server says so (`allowedActions`), by the rules it enforces. */
+const can = (tx: TTransaction, action: TTransactionAction) => tx.allowedActions.includes(action);
 
 function counterparty(tx: TTransaction, viewer: Viewer): { label: string; name: string; detail?: string } {
   const sellerName = tx.seller ? displayName({ ...tx.seller, email: tx.sellerEmail }) : tx.sellerEmail;
@@ -79,11 +82,14 @@ function Step({ done, children }: { done: boolean; children: React.ReactNode }) 
   );
 }
 
-function PendingPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
+function PendingPanel({ tx }: { tx: TTransaction }) {
   const funded = tx.paymentStatus === 'succeeded';
   const cancel = useCancelTransaction(tx.id);
   const decline = useDeclineTransaction(tx.id);
   const refundNote = funded ? ' The funded amount goes back to the buyer’s wallet.' : '';
+  // A seller ends a pending deal by declining it (the buyer is told so): the card offers them Decline, not Cancel.
+  const cancellable = can(tx, 'cancel') && !can(tx, 'decline');
+  const actions = can(tx, 'fund') || cancellable || can(tx, 'accept') || can(tx, 'decline');
   return (
     <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
       <div>
@@ -96,44 +102,44 @@ function PendingPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
         </ul>
       </div>
       <PendingDeadline tx={tx} />
-      {viewer === 'buyer' && (
+      {actions && (
         <div className="flex flex-wrap gap-2">
-          {!funded && <FundLink id={tx.id} />}
-          <ConfirmAction
-            trigger="Cancel Transaction"
-            icon={<XCircle aria-hidden="true" />}
-            title="Cancel this transaction?"
-            description={`The seller will no longer be able to accept it.${refundNote}`}
-            confirmLabel="Yes, cancel it"
-            keepLabel="Keep Transaction"
-            pending={cancel.isPending}
-            onConfirm={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => toast({ title: 'Transaction cancelled' }),
-                onError: (err) => toastError(errorMessage(err, 'Failed to cancel transaction')),
-              })
-            }
-          />
-        </div>
-      )}
-      {viewer === 'seller' && (
-        <div className="flex flex-wrap gap-2">
-          <AcceptDialog transactionId={tx.id} />
-          <ConfirmAction
-            trigger="Decline"
-            icon={<Ban aria-hidden="true" />}
-            title="Decline this transaction?"
-            description={`The buyer will be told you declined.${refundNote}`}
-            confirmLabel="Decline Transaction"
-            keepLabel="Go back"
-            pending={decline.isPending}
-            onConfirm={() =>
-              decline.mutate(undefined, {
-                onSuccess: () => toast({ title: 'Transaction declined' }),
-                onError: (err) => toastError(errorMessage(err, 'Failed to decline transaction')),
-              })
-            }
-          />
+          {can(tx, 'fund') && <FundLink id={tx.id} />}
+          {cancellable && (
+            <ConfirmAction
+              trigger="Cancel Transaction"
+              icon={<XCircle aria-hidden="true" />}
+              title="Cancel this transaction?"
+              description={`The seller will no longer be able to accept it.${refundNote}`}
+              confirmLabel="Yes, cancel it"
+              keepLabel="Keep Transaction"
+              pending={cancel.isPending}
+              onConfirm={() =>
+                cancel.mutate(undefined, {
+                  onSuccess: () => toast({ title: 'Transaction cancelled' }),
+                  onError: (err) => toastError(errorMessage(err, 'Failed to cancel transaction')),
+                })
+              }
+            />
+          )}
+          {can(tx, 'accept') && <AcceptDialog transactionId={tx.id} />}
+          {can(tx, 'decline') && (
+            <ConfirmAction
+              trigger="Decline"
+              icon={<Ban aria-hidden="true" />}
+              title="Decline this transaction?"
+              description={`The buyer will be told you declined.${refundNote}`}
+              confirmLabel="Decline Transaction"
+              keepLabel="Go back"
+              pending={decline.isPending}
+              onConfirm={() =>
+                decline.mutate(undefined, {
+                  onSuccess: () => toast({ title: 'Transaction declined' }),
+                  onError: (err) => toastError(errorMessage(err, 'Failed to decline transaction')),
+                })
+              }
+            />
+          )}
         </div>
       )}
     </div>
@@ -179,15 +185,15 @@ function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
       {delivered && <ReleaseCountdown tx={tx} viewer={viewer} />}
       {/* The buyer reads the late-delivery notice before the confirm form; the seller after their action. */}
       {viewer === 'buyer' && funded && !delivered && <LateDelivery tx={tx} viewer={viewer} />}
-      {viewer === 'buyer' &&
-        (funded ? (
-          <ConfirmReceipt transactionId={tx.id} type={tx.type} sellerAmount={formatMoney(tx.amount, tx.currency)} />
-        ) : (
-          <div className="space-y-2">
-            <p className="text-sm text-sky-900">Fund this transaction so the seller can deliver with confidence.</p>
-            <FundLink id={tx.id} />
-          </div>
-        ))}
+      {can(tx, 'confirm') && (
+        <ConfirmReceipt transactionId={tx.id} type={tx.type} sellerAmount={formatMoney(tx.amount, tx.currency)} />
+      )}
+      {can(tx, 'fund') && (
+        <div className="space-y-2">
+          <p className="text-sm text-sky-900">Fund this transaction so the seller can deliver with confidence.</p>
+          <FundLink id={tx.id} />
+        </div>
+      )}
       {viewer === 'seller' && (
         <p className="text-sm text-sky-900">
           {!funded
@@ -197,9 +203,7 @@ function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
               : `The buyer’s payment is held in escrow. Once you have delivered, mark it as delivered: the buyer then has ${inspectionPeriod(tx.inspectionDays)} to inspect before the money is released to you automatically.`}
         </p>
       )}
-      {viewer === 'seller' && funded && !delivered && (
-        <DeliverDialog transactionId={tx.id} inspectionDays={tx.inspectionDays} />
-      )}
+      {can(tx, 'deliver') && <DeliverDialog transactionId={tx.id} inspectionDays={tx.inspectionDays} />}
       {viewer === 'seller' && funded && !delivered && <LateDelivery tx={tx} viewer={viewer} />}
     </div>
   );
@@ -208,7 +212,7 @@ function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
 function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
   switch (tx.status) {
     case 'pending':
-      return <PendingPanel tx={tx} viewer={viewer} />;
+      return <PendingPanel tx={tx} />;
     case 'active':
       return <ActivePanel tx={tx} viewer={viewer} />;
     case 'completed':
@@ -251,19 +255,16 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
 }
 
 /**
- * The parties' ways to ask for help (spec): Report Issue on pending or active transactions, Request
- * Moderation on active or funded ones. The server decides whether the money can be disputed.
+ * The parties' ways to ask for help (spec): Report Issue and Request Moderation, both opening a dispute,
+ * while the server allows one (money held in escrow, decision 011).
  */
-function DisputeActions({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
-  if (viewer === 'other') return null;
-  const open = tx.status === 'pending' || tx.status === 'active';
-  const moderable = tx.status === 'active' || (tx.status === 'pending' && tx.paymentStatus === 'succeeded');
-  if (!open) return null;
+function DisputeActions({ tx }: { tx: TTransaction }) {
+  if (!can(tx, 'dispute')) return null;
   return (
     <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-3">
       <span className="mr-auto text-sm text-muted-foreground">Something wrong?</span>
       <ReportIssue transactionId={tx.id} />
-      {moderable && <DisputeDialog transactionId={tx.id} />}
+      <DisputeDialog transactionId={tx.id} />
     </div>
   );
 }
@@ -344,7 +345,7 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
         </dl>
 
         <StatusPanel tx={tx} viewer={viewer} />
-        <DisputeActions tx={tx} viewer={viewer} />
+        <DisputeActions tx={tx} />
 
         {showDetailsLink && (
           <div className="flex justify-end">

@@ -174,8 +174,8 @@ export function TransactionReviews({ tx }: { tx: TTransaction }) {
   const reviews = useTransactionReviews(tx.id, party || shown);
   const reviewed = reviews.data?.some((r) => r.reviewerRole === tx.viewerRole) ?? false;
   const reviewee = tx.viewerRole === 'buyer' ? 'seller' : 'buyer';
-  // The seller's account must exist for the buyer to review it.
-  const canReview = party && !reviewed && reviews.isSuccess && (reviewee === 'buyer' || tx.sellerId !== null);
+  // The server allows a review (completed, the other party has an account); once each, which the reviews show.
+  const canReview = tx.allowedActions.includes('review') && !reviewed && reviews.isSuccess;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
