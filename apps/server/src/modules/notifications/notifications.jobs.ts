@@ -1,11 +1,22 @@
 import type { TNotificationEvent } from '@holdfast/contracts';
+import type { Db } from '../../db/client.js';
 import { renderEmail } from '../../emails/index.js';
-import type { JobDeps } from '../../jobs/handlers.js';
-import type { JobHandlers } from '../../jobs/scheduler.js';
-import { userChannel } from '../../realtime/index.js';
+import type { JobHandlers } from '../../jobs/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { EmailProvider } from '../../providers/email/index.js';
+import { userChannel, type PubSub } from '../../realtime/index.js';
 import { deliveriesFor, MESSAGE_EMAIL_INTERVAL_MS } from './notifications.content.js';
 import { loadFacts } from './notifications.facts.js';
 import { tell } from './notifications.queries.js';
+
+export interface NotificationJobDeps {
+  db: Db;
+  clock: Clock;
+  /** The product's address, for the links in the emails. */
+  publicUrl: string;
+  email: EmailProvider;
+  pubsub: PubSub;
+}
 
 /**
  * The notification fan-out and email delivery.
@@ -18,12 +29,12 @@ import { tell } from './notifications.queries.js';
  * `email.send`: renders one email and hands it to the email provider. It runs in the worker, never in a
  * request, so a slow or failing mail server only delays that job, which the scheduler retries with backoff.
  */
-export function notificationJobHandlers({ config, db, providers, clock }: JobDeps): JobHandlers {
+export function notificationJobHandlers({ db, clock, publicUrl, email, pubsub }: NotificationJobDeps): JobHandlers {
   return {
     async notify({ event }, ctx) {
       const facts = await loadFacts(db, event);
       if (!facts) return;
-      const deliveries = deliveriesFor(facts, config.publicUrl);
+      const deliveries = deliveriesFor(facts, publicUrl);
       const now = clock.now();
 
       const published = await tell(
@@ -43,15 +54,15 @@ export function notificationJobHandlers({ config, db, providers, clock }: JobDep
 
       for (const { userId, notificationId } of published) {
         const message: TNotificationEvent = { type: 'notification', notificationId };
-        void providers.pubsub.publish(userChannel(userId), message);
+        void pubsub.publish(userChannel(userId), message);
       }
       return 'finished';
     },
 
     async 'email.send'(payload) {
-      if ('html' in payload) return providers.email.send(payload);
+      if ('html' in payload) return email.send(payload);
       const { subject, text, html } = await renderEmail(payload.email);
-      await providers.email.send({ to: payload.to, subject, text, html });
+      await email.send({ to: payload.to, subject, text, html });
     },
   };
 }

@@ -7,7 +7,6 @@ export {
   authorize,
   transitionProblem,
   assertTransition,
-  isUuid,
   type Relation,
   type Viewer,
   type TransactionAction,

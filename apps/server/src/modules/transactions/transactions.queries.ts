@@ -11,7 +11,8 @@ import { runStatement, statement } from '../../db/statements.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
-import { isUuid, relationOf, sellerEmailOf, timersOf } from './transactions.rules.js';
+import { isUuid } from '../../lib/uuid.js';
+import { relationOf, sellerEmailOf, timersOf } from './transactions.rules.js';
 
 /** A transaction as the escrow code reads it; the parties' archive marks belong to the conversations. */
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'buyerArchivedAt' | 'sellerArchivedAt'>;

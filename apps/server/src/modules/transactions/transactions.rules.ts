@@ -281,6 +281,3 @@ export function inspectionReminderDue(t: TimedRow, now: Date): boolean {
   const { autoReleaseAt } = timersOf(t);
   return autoReleaseAt !== null && now < autoReleaseAt;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
