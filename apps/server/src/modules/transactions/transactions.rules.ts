@@ -1,5 +1,6 @@
 import {
   ESCROW_TIMERS,
+  isStaff,
   TRANSACTION_MESSAGES as M,
   type TErrorCode,
   type TPaymentStatus,
@@ -45,15 +46,9 @@ export function relationOf(t: { buyerId: string; sellerEmail: string }, user: Vi
   const isBuyer = t.buyerId === user.id;
   const emailMatches = user.email.toLowerCase() === t.sellerEmail.toLowerCase();
   const isSeller = emailMatches && user.emailVerified;
-  const isStaff = user.role === 'moderator' || user.role === 'admin';
-  const viewerRole: TViewerRole | null = isBuyer
-    ? 'buyer'
-    : isSeller
-      ? 'seller'
-      : user.role === 'moderator' || user.role === 'admin'
-        ? user.role
-        : null;
-  return { isBuyer, isSeller, isUnverifiedSeller: emailMatches && !user.emailVerified, isStaff, viewerRole };
+  const staff = isStaff(user.role);
+  const viewerRole: TViewerRole | null = isBuyer ? 'buyer' : isSeller ? 'seller' : staff ? user.role : null;
+  return { isBuyer, isSeller, isUnverifiedSeller: emailMatches && !user.emailVerified, isStaff: staff, viewerRole };
 }
 
 /** Who may take each action, and the 403 message for a party who may see but not act. */
