@@ -427,7 +427,7 @@ describe('a notify job runs its fan-out once', () => {
     expect(after.state).toBe('done');
   });
 
-  it('run by the worker, the job is completed by its own statement: done, lease and error cleared', async () => {
+  it('run by the worker, the job is completed in the transaction of its effects: done, lease and error cleared', async () => {
     const { job: queued } = await acceptedNotifyJob();
     await t.app.scheduler.runDue();
     const [after] = await db().select().from(jobs).where(eq(jobs.id, queued.id));
