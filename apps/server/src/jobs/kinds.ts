@@ -2,7 +2,7 @@ import type { EmailContent } from '../emails/index.js';
 
 /**
  * Every kind of job and its payload: the one list of timed and background work. Handlers live with their
- * module (`<module>.jobs.ts`), which declares the few dependencies they use, and app.ts registers them.
+ * module (`<module>.jobs.ts`), each declaring the few dependencies it uses; services.ts gives them those.
  */
 export interface JobPayloads {
   /** A deadline of a transaction (DESIGN section 4): cancels it if it is still in the state that expired. */

@@ -50,11 +50,8 @@ export function notificationJobHandlers({ db, clock, publicUrl, email, pubsub }:
       const bells = await db.transaction(async (tx) => {
         if (!(await completeJob(tx, jobId, now))) return [];
         const told = await tell(tx, { now, type: event.type, throttleMs: MESSAGE_EMAIL_INTERVAL_MS }, tellings);
-        if (told.emails.length)
-          await enqueueJobsQuery(
-            tx,
-            told.emails.map((e) => emailJob(jobId, e, now)),
-          );
+        const emails = told.emails.map((e) => emailJob(jobId, e, now));
+        if (emails.length) await enqueueJobsQuery(tx, emails);
         return told.bells;
       });
 
