@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
@@ -78,6 +80,24 @@ export default tseslint.config(
       regex: 'modules/[^/]+/(?!index\\.js$)[^/]+$',
       message: 'Reach a module only through its index.ts (its public entry), never its internals.',
     }),
+  },
+  {
+    // No import cycles: two files that need each other are one unit, or a layer is missing. Resolved through
+    // each workspace's tsconfig (`@/…` included). The rule skips `import type` by design, so `npm run lint`
+    // also runs scripts/check-import-cycles.mjs, which follows type-only imports as well.
+    files: ['apps/server/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}', 'packages/contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/contracts/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/contracts/src/**/*.ts'],

@@ -16,14 +16,13 @@ import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerAuth } from './modules/auth/index.js';
-import { createProviders, createServices, type Providers, type Services } from './services.js';
+import { createJobHandlers, createProviders, createServices, type Providers, type Services } from './services.js';
 import { registerRoutes, registerSockets } from './routes.js';
 import { MAX_CLIENT_MESSAGE_BYTES, type PubSub } from './realtime/index.js';
 import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
 import { adjustableClock, systemClock, type Clock } from './lib/clock.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
-import { registerJobHandlers } from './jobs/handlers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,7 +86,7 @@ export async function buildApp({
   app.addHook('onClose', async () => scheduler.stop());
   const services = createServices({ config, database, providers: allProviders, log: app.log, clock, scheduler });
   app.decorate('services', services);
-  registerJobHandlers(scheduler, { config, db: database.db, clock, services, providers: allProviders });
+  scheduler.registerAll(createJobHandlers({ config, database, providers: allProviders, clock, services }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isPasswordTooWeak } from './modules/auth/password-strength.js';
+import { isPasswordTooWeak } from './lib/password-strength.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

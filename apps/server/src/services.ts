@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
-import type { Scheduler } from './jobs/scheduler.js';
+import type { JobHandlers, Scheduler } from './jobs/index.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 import { createPayoutProvider, type PayoutProvider } from './providers/payouts/index.js';
@@ -15,16 +15,16 @@ import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSupportService } from './modules/support/index.js';
 import { createMessagesService } from './modules/messages/index.js';
-import { createNotificationsService } from './modules/notifications/index.js';
+import { createNotificationsService, notificationJobHandlers } from './modules/notifications/index.js';
 import { createLiveChatService } from './modules/live-chat/index.js';
 import { createProfileService } from './modules/profile/index.js';
 import { createAuth, createAuthService, createLoginLimiter, createTwoFactorService } from './modules/auth/index.js';
 import { createAccountSessionsService, createPasswordResetService } from './modules/auth/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
-import { createTransactionsService } from './modules/transactions/index.js';
+import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
-import { createWithdrawalsService } from './modules/withdrawals/index.js';
+import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
 
 /** Adapters to the outside world; tests point them at local stand-ins. */
 export interface Providers {
@@ -121,3 +121,27 @@ export function createServices({ config, database, providers, log, clock, schedu
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+export interface JobHandlersDeps {
+  config: Config;
+  database: Database;
+  providers: Providers;
+  clock: Clock;
+  services: Services;
+}
+
+/** Every job kind's handler, from the module that owns it, each given only what it uses. */
+export function createJobHandlers({ config, database, providers, clock, services }: JobHandlersDeps): JobHandlers {
+  const { db } = database;
+  return {
+    ...transactionJobHandlers({ db }),
+    ...notificationJobHandlers({
+      db,
+      clock,
+      publicUrl: config.publicUrl,
+      email: providers.email,
+      pubsub: providers.pubsub,
+    }),
+    ...withdrawalJobHandlers({ withdrawals: services.withdrawals }),
+  };
+}

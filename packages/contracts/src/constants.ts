@@ -231,3 +231,11 @@ export const NOTIFICATIONS_PAGE_SIZE = PAGE_LIMITS.notifications.default;
 export function canCreateTransactions(role: TRole): boolean {
   return role === 'buyer';
 }
+
+/**
+ * Staff: moderators and admins. They see every transaction and support chat and answer as support, and
+ * must use a second factor when REQUIRE_STAFF_2FA is on.
+ */
+export function isStaff(role: TRole): role is 'moderator' | 'admin' {
+  return role === 'moderator' || role === 'admin';
+}

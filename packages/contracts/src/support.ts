@@ -40,9 +40,6 @@ export function nextSupportStatuses(status: TSupportStatus): TSupportStatus[] {
   return SUPPORT_STATUSES.slice(SUPPORT_STATUSES.indexOf(status) + 1);
 }
 
-/** Moderators and admins answer support chats and see every one of them. */
-export const isSupportStaff = (role: string) => role === 'moderator' || role === 'admin';
-
 const text = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })

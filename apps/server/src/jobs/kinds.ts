@@ -1,6 +1,8 @@
+import type { EmailContent } from '../emails/index.js';
+
 /**
  * Every kind of job and its payload: the one list of timed and background work. Handlers live with their
- * module (`<module>.jobs.ts`) and are registered in jobs/handlers.ts.
+ * module (`<module>.jobs.ts`), each declaring the few dependencies it uses; services.ts gives them those.
  */
 export interface JobPayloads {
   /** A deadline of a transaction (DESIGN section 4): cancels it if it is still in the state that expired. */
@@ -10,17 +12,44 @@ export interface JobPayloads {
   /** 24 hours before the inspection period ends: reminds the buyer. */
   'transaction.inspection-reminder': { transactionId: string };
   /** Fans an event out to in-app notifications, the realtime bell and emails (modules/notifications). */
-  notify: { event: import('../modules/notifications/events.js').NotificationEvent };
+  notify: { event: NotificationEvent };
   /**
    * Sends one email through the email provider. It carries the email's words and is rendered when it goes
    * (filling the layout costs microseconds, emails/render.ts): a small row instead of the HTML. The
    * rendered form is what jobs queued before that change carry; they are sent as they are.
    */
-  'email.send':
-    | { to: string; email: import('../emails/index.js').EmailContent }
-    | { to: string; subject: string; text: string; html: string };
+  'email.send': { to: string; email: EmailContent } | { to: string; subject: string; text: string; html: string };
   /** Asks the payout provider how a withdrawal's payout ended; settles it when it has. */
   'payout.settle': { withdrawalId: string };
 }
 
 export type JobKind = keyof JobPayloads;
+
+/**
+ * What happened, as the modules that cause it report it (modules/notifications `notify`). Events carry ids
+ * only: the `notify` job reads the current data, decides who hears of it, writes the bell's notifications
+ * and queues the emails. It is that job's payload, so it lives here, below every module that reports one.
+ */
+export type NotificationEvent =
+  /** A buyer created a transaction: the seller is told, or invited to register when they have no account. */
+  | { type: 'transaction.created'; transactionId: string }
+  | { type: 'transaction.funded'; transactionId: string }
+  | { type: 'transaction.accepted'; transactionId: string }
+  | { type: 'transaction.delivered'; transactionId: string }
+  /** The inspection period ends in 24 hours. */
+  | { type: 'transaction.inspection_ending'; transactionId: string }
+  /** The money went to the seller: the buyer confirmed, or the inspection period ended (`automatic`). */
+  | { type: 'transaction.released'; transactionId: string; automatic: boolean }
+  /** Cancelled (refunded when it had been funded), by a party or by a deadline. */
+  | {
+      type: 'transaction.cancelled';
+      transactionId: string;
+      reason: 'declined' | 'cancelled' | 'unfunded_deadline' | 'unaccepted_deadline' | 'late_delivery';
+    }
+  | { type: 'dispute.opened'; disputeId: string }
+  | { type: 'dispute.offer_made'; disputeId: string; offerId: string }
+  | { type: 'dispute.resolved'; disputeId: string }
+  | { type: 'message.created'; messageId: string }
+  | { type: 'support.replied'; ticketId: string; messageId: string }
+  | { type: 'withdrawal.paid'; withdrawalId: string }
+  | { type: 'withdrawal.failed'; withdrawalId: string };

@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../db/client.js';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import type { JobKind, JobPayloads } from './kinds.js';
 
@@ -38,6 +39,21 @@ function jobRow(job: AnyNewJob): typeof jobs.$inferInsert {
  */
 export function enqueueJobsQuery(db: DbOrTx, list: readonly AnyNewJob[]) {
   return db.insert(jobs).values(list.map(jobRow)).onConflictDoNothing({ target: jobs.key });
+}
+
+/**
+ * Completes a claimed job from inside its handler, in the database transaction of the job's effects, so
+ * both commit or neither does; the handler then resolves with 'finished' (scheduler.ts). False when the
+ * job is done already (a second worker after a lost lease): the handler then writes nothing. A second
+ * worker that races the first waits for its row lock here and then finds it done.
+ */
+export async function completeJob(tx: Tx, jobId: string, now: Date): Promise<boolean> {
+  const done = await tx
+    .update(jobs)
+    .set({ state: 'done', finishedAt: now, lockedUntil: null, lastError: null })
+    .where(and(eq(jobs.id, jobId), eq(jobs.state, 'queued')))
+    .returning({ id: jobs.id });
+  return done.length > 0;
 }
 
 /**

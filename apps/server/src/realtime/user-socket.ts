@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { isStaff } from '@holdfast/contracts';
 import { STAFF_CHANNEL, userChannel } from './channels.js';
 import { registerSocketRoute } from './socket-route.js';
-
-const isStaff = (role: string) => role === 'moderator' || role === 'admin';
 
 /**
  * /ws: a signed-in person's own events (new private and live chat messages; for staff also the support

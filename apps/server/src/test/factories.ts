@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TRole, TUser } from '@holdfast/contracts';
+import { isStaff, type TRole, type TUser } from '@holdfast/contracts';
 import { users } from '../db/schema/index.js';
 
 export interface RegisterUserOptions {
@@ -59,7 +59,7 @@ export async function registerUser(app: FastifyInstance, opts: RegisterUserOptio
 
   const changes: Partial<typeof users.$inferInsert> = {};
   if (opts.verified !== false) changes.emailVerified = true;
-  if (role === 'moderator' || role === 'admin') changes.role = role;
+  if (isStaff(role)) changes.role = role;
   if (Object.keys(changes).length) {
     await app.database.db.update(users).set(changes).where(eq(users.id, user.id));
     user = { ...user, ...(changes as Partial<TUser>) };

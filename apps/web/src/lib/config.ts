@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPublicConfig, TUser } from '@holdfast/contracts';
+import { isStaff } from '@holdfast/contracts/constants';
 import { apiJson } from './api';
 
 /** Used until GET /api/config answers, and if it cannot (spec: 2 minutes idle, 30 s warning). */
@@ -28,4 +29,4 @@ export function usePublicConfig() {
  * sockets except their own account and security, so the web sends them to Security Settings.
  */
 export const staffMustEnrolTwoFactor = (user: TUser, config: TPublicConfig) =>
-  config.staffTwoFactorRequired && (user.role === 'moderator' || user.role === 'admin') && !user.twoFactorEnabled;
+  config.staffTwoFactorRequired && isStaff(user.role) && !user.twoFactorEnabled;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES, type TUser } from '@holdfast/contracts';
+import { isStaff, MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES, type TUser } from '@holdfast/contracts';
 import { appError } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
 
@@ -116,8 +116,6 @@ function gatedPath(url: string): string | null {
   const path = url.split('?')[0]!.replace(/\/+$/, '');
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/ws') ? path : null;
 }
-
-const isStaff = (role: string) => role === 'moderator' || role === 'admin';
 
 /** What staff without two-factor may still call: their own account and security (to enrol), pages, dev tools. */
 export function allowedBeforeStaffTwoFactor(url: string): boolean {

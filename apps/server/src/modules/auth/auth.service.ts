@@ -20,7 +20,7 @@ import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthentic
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
 import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
-import { isPasswordTooWeak } from './password-strength.js';
+import { isPasswordTooWeak } from '../../lib/password-strength.js';
 import { createSessionActivity } from './session-activity.js';
 import {
   createSessionLookup,

@@ -9,5 +9,5 @@ export { authRoutes } from './auth.routes.js';
 export { createAccountSessionsService, type AccountSessionsService } from './account-sessions.js';
 export { createPasswordResetService, type PasswordResetService } from './password-reset.js';
 export { securityRoutes } from './security.routes.js';
-export { isPasswordTooWeak } from './password-strength.js';
+export { isPasswordTooWeak } from '../../lib/password-strength.js';
 export { promoteApprovedApplicant } from './moderator-promotion.js';

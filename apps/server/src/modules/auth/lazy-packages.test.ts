@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // The whole server's modules, as the bundle loads them at start (nothing is built or opened here).
 import '../../app.js';
 import { isPackageLoaded } from '../../lib/optional-module.js';
-import { isPasswordTooWeak } from './password-strength.js';
+import { isPasswordTooWeak } from '../../lib/password-strength.js';
 import { qrCodeDataUrl } from './two-factor.service.js';
 
 // One test, in order: each first use is what loads its package. This file imports neither package itself,

@@ -7,7 +7,7 @@ import { appError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import type { Auth } from './auth.js';
 import { createLoginLimiter, pairKey, type LoginLimiterOptions } from './login-limiter.js';
 import { promoteApprovedApplicant } from './moderator-promotion.js';
-import { isPasswordTooWeak } from './password-strength.js';
+import { isPasswordTooWeak } from '../../lib/password-strength.js';
 
 /** Better Auth keeps each emailed reset token as a verification row named `reset-password:<token>`. */
 const RESET_IDENTIFIER_PREFIX = 'reset-password:';

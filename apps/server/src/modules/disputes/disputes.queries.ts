@@ -10,6 +10,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, newestIds, toPage, type Page } from '../../lib/cursor.js';
+import { isUuid } from '../../lib/uuid.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type OfferRow = typeof disputeOffers.$inferSelect;
@@ -18,10 +19,8 @@ type TransactionMoney = Pick<
   'currency' | 'amount' | 'fee' | 'total' | 'description' | 'status'
 >;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findDispute(db: DbOrTx, id: string): Promise<DisputeRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(disputes).where(eq(disputes.id, id));
   return row ?? null;
 }
@@ -126,7 +125,7 @@ async function disputeRows(
 }
 
 export async function findDisputeView(db: DbOrTx, id: string): Promise<TDispute | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await disputeRows(db, eq(disputes.id, id), [], 1);
   return row?.view ?? null;
 }

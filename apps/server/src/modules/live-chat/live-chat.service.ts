@@ -1,6 +1,7 @@
 import {
   LIVE_CHAT_EVENTS,
   LIVE_CHAT_MESSAGES as M,
+  isStaff,
   type TLiveChatMessage,
   type TLiveChatThread,
   type TLiveChatThreadDetail,
@@ -12,8 +13,6 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { STAFF_CHANNEL, userChannel, type PubSub } from '../../realtime/index.js';
 import { findThread, insertMessage, listThreads, threadMessages } from './live-chat.queries.js';
-
-const isStaff = (user: SessionUser) => user.role === 'moderator' || user.role === 'admin';
 
 /**
  * Live chat: each customer has one running thread with the support team. A customer reads and writes
@@ -29,7 +28,7 @@ export function createLiveChatService({ db, pubsub }: { db: Db; pubsub: PubSub }
   }
 
   function requireStaff(user: SessionUser) {
-    if (!isStaff(user)) throw forbidden(M.staffOnly);
+    if (!isStaff(user.role)) throw forbidden(M.staffOnly);
   }
 
   /** The caller's own thread, the latest messages oldest first. */

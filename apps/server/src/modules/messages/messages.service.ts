@@ -14,9 +14,10 @@ import { transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
 import { userChannel, type PubSub } from '../../realtime/index.js';
 import { notify } from '../notifications/index.js';
-import { findSellerId, isUuid, relationOf } from '../transactions/index.js';
+import { findSellerId, relationOf } from '../transactions/index.js';
 import { archive, conversationMessages, insertMessage, listConversations, markRead } from './messages.queries.js';
 
 export interface SendInput {

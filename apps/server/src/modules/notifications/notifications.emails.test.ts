@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, jobs, notifications, transactions, withdrawals } from '../../db/schema/index.js';
 import { adjustableClock, DAY, MINUTE } from '../../lib/clock.js';
 import { outboxEmail } from '../../providers/email/index.js';
-import type { Providers } from '../../services.js';
 import { checkLedger } from '../../ledger/index.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, uniqueEmail, type RegisteredUser } from '../../test/factories.js';
@@ -407,12 +406,11 @@ describe('a notify job runs its fan-out once', () => {
   it('run twice with the same job (a second worker after a lost lease), it tells nobody again', async () => {
     const { buyer, job } = await acceptedNotifyJob();
     const handlers = notificationJobHandlers({
-      config: t.app.config,
       db: db(),
       clock,
-      services: t.app.services,
-      providers: { pubsub: t.app.pubsub, email: outboxEmail(db()) } as unknown as Providers,
-      scheduler: t.app.scheduler,
+      publicUrl: t.app.config.publicUrl,
+      email: outboxEmail(db()),
+      pubsub: t.app.pubsub,
     });
     const run = () => handlers.notify!(job.payload as never, { now: clock.now(), attempt: 1, jobId: job.id });
     await run();
@@ -429,7 +427,7 @@ describe('a notify job runs its fan-out once', () => {
     expect(after.state).toBe('done');
   });
 
-  it('run by the worker, the job is completed by its own statement: done, lease and error cleared', async () => {
+  it('run by the worker, the job is completed in the transaction of its effects: done, lease and error cleared', async () => {
     const { job: queued } = await acceptedNotifyJob();
     await t.app.scheduler.runDue();
     const [after] = await db().select().from(jobs).where(eq(jobs.id, queued.id));

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { EMAIL_CATEGORIES, type TEmailCategory, type TNotification } from '@holdfast/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { runStatement, statement, toDate } from '../../db/statements.js';
+import type { EmailContent } from '../../emails/index.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import {
   directMessages,
@@ -260,55 +261,60 @@ export interface Telling {
   link: string;
   /** The email's optional category (its preference decides), or null: always sent. */
   category: TEmailCategory | null;
-  email: unknown;
+  email: EmailContent;
   /** At most one email per key per `throttleMs` (new private messages). */
   throttleKey: string | null;
 }
 
+/** What TELL wrote and decided: the bell notifications, and the emails that are to go. */
+export interface Told {
+  bells: Array<{ userId: string; notificationId: string }>;
+  emails: Array<{ userId: string | null; to: string; email: EmailContent }>;
+}
+
 /**
- * The notify job's writes in one statement, all or nothing: it completes the job as the worker's `finish`
- * would (only while it is still queued, so a job that runs twice tells nobody twice), writes each account's bell notification, and
- * queues an `email.send` (key `email:<job>:<account or address>`) for each email whose category the person
- * has not turned off (a category with no row is on) and whose throttle key, if any, takes its slot: the
- * key was never used or last used at least `throttleMs` ago. A disabled category never takes a slot. Two
- * workers racing for one key: the upsert's row lock makes the second see the first's time and send nothing.
+ * The notify job's writes in one statement: each account's bell notification, and which emails go: those
+ * whose category the person has not turned off (a category with no row is on) and whose throttle key, if
+ * any, takes its slot: the key was never used or last used at least `throttleMs` ago. A disabled category
+ * never takes a slot. Two workers racing for one key: the upsert's row lock makes the second see the
+ * first's time and send nothing. The job queues the emails (jobs/) in the same database transaction.
  */
 const TELL = statement(
   'notify_tell',
-  `with done as (
-     update jobs set state = 'done', finished_at = $2::timestamptz, locked_until = null, last_error = null
-     where id = $1::uuid and state = 'queued' returning id
-   ), d as (
-     select d.* from done cross join jsonb_to_recordset($4::jsonb) as d(
+  `with d as (
+     select * from jsonb_to_recordset($3::jsonb) as d(
        "userId" text, "to" text, title text, body text, link text, category text, email jsonb, "throttleKey" text)
    ), told as (
      insert into notifications (user_id, type, title, body, link, created_at)
-     select "userId", $3, title, body, link, $2::timestamptz from d where "userId" is not null
+     select "userId", $2, title, body, link, $1::timestamptz from d where "userId" is not null
      returning id, user_id
    ), wanted as (
      select * from d where category is null or "userId" is null or coalesce((select p.email_enabled
        from notification_preferences p where p.user_id = d."userId" and p.category = d.category), true)
    ), slot as (
      insert into email_throttle (key, last_sent_at)
-     select distinct "throttleKey", $2::timestamptz from wanted where "throttleKey" is not null
+     select distinct "throttleKey", $1::timestamptz from wanted where "throttleKey" is not null
      on conflict (key) do update set last_sent_at = excluded.last_sent_at
-     where email_throttle.last_sent_at <= $2::timestamptz - $5::integer * interval '1 millisecond'
+     where email_throttle.last_sent_at <= $1::timestamptz - $4::integer * interval '1 millisecond'
      returning key
-   ), queued as (
-     insert into jobs (kind, payload, run_at, key)
-     select 'email.send', jsonb_build_object('to', w."to", 'email', w.email), $2::timestamptz,
-            'email:' || $1::text || ':' || coalesce(w."userId", w."to")
-     from wanted w where w."throttleKey" is null or w."throttleKey" in (select key from slot)
-     on conflict (key) do nothing
    )
-   select id as "notificationId", user_id as "userId" from told`,
+   select
+     (select coalesce(json_agg(json_build_object('userId', user_id, 'notificationId', id)), '[]') from told) as bells,
+     (select coalesce(json_agg(json_build_object('userId', w."userId", 'to', w."to", 'email', w.email)), '[]')
+        from wanted w where w."throttleKey" is null or w."throttleKey" in (select key from slot)) as emails`,
 );
 
-/** Runs TELL; the bell notifications written (none when the job was done already). */
+/** Runs TELL inside the notify job's database transaction. */
 export async function tell(
-  db: DbOrTx,
-  job: { jobId: string; now: Date; type: string; throttleMs: number },
+  tx: Tx,
+  event: { now: Date; type: string; throttleMs: number },
   tellings: Telling[],
-): Promise<Array<{ userId: string; notificationId: string }>> {
-  return runStatement(db, TELL, [job.jobId, job.now.toISOString(), job.type, JSON.stringify(tellings), job.throttleMs]);
+): Promise<Told> {
+  const [told] = await runStatement<Told>(tx, TELL, [
+    event.now.toISOString(),
+    event.type,
+    JSON.stringify(tellings),
+    event.throttleMs,
+  ]);
+  return told!;
 }

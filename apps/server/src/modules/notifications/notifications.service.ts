@@ -2,7 +2,7 @@ import type { TNotificationList, TNotificationPreferences, TEmailCategory, TPage
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { isUuid } from '../transactions/index.js';
+import { isUuid } from '../../lib/uuid.js';
 import {
   emailPreferences,
   listNotifications,

@@ -8,11 +8,10 @@ import {
 } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
+import { isUuid } from '../../lib/uuid.js';
 import { supportChats, supportMessages, supportPriorityRank, users } from '../../db/schema/index.js';
 
 export type SupportChatRow = typeof supportChats.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function chatView(c: SupportChatRow): TSupportChat {
   return {
@@ -26,7 +25,7 @@ export function chatView(c: SupportChatRow): TSupportChat {
 }
 
 export async function findChat(db: DbOrTx, id: string): Promise<SupportChatRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(supportChats).where(eq(supportChats.id, id));
   return row ?? null;
 }
@@ -36,7 +35,7 @@ export async function findChat(db: DbOrTx, id: string): Promise<SupportChatRow |
  * same chat take turns, so nothing is added to a chat after it was closed.
  */
 export async function lockChat(tx: Tx, id: string): Promise<SupportChatRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await tx.select().from(supportChats).where(eq(supportChats.id, id)).for('update');
   return row ?? null;
 }
@@ -135,7 +134,7 @@ export async function listConsoleChats(
   const limit = filter.limit ?? SUPPORT_CONSOLE_LIMIT;
   const where: SQL[] = [];
   if (filter.id !== undefined) {
-    if (!UUID.test(filter.id)) return { items: [], nextCursor: null };
+    if (!isUuid(filter.id)) return { items: [], nextCursor: null };
     where.push(eq(supportChats.id, filter.id));
   }
   if (filter.status) where.push(eq(supportChats.status, filter.status));

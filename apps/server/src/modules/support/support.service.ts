@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   SUPPORT_MESSAGES as M,
-  isSupportStaff,
+  isStaff,
   nextSupportStatuses,
   type TCreateSupportChatRequest,
   type TSupportChat,
@@ -32,7 +32,7 @@ import {
 
 /** The chat's owner and staff may see it; anyone else learns nothing of it (404, as for a missing one). */
 export function maySeeChat(user: Pick<SessionUser, 'id' | 'role'>, chat: Pick<SupportChatRow, 'userId'>): boolean {
-  return chat.userId === user.id || isSupportStaff(user.role);
+  return chat.userId === user.id || isStaff(user.role);
 }
 
 /**
@@ -80,7 +80,7 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
       if (!chat || !maySeeChat(user, chat)) throw notFound(M.chatNotFound);
       if (chat.status === 'closed') throw appError('SUPPORT_CHAT_CLOSED', M.chatClosed);
       // Staff writing in a chat of their own are its customer there.
-      const isFromSupport = isSupportStaff(user.role) && chat.userId !== user.id;
+      const isFromSupport = isStaff(user.role) && chat.userId !== user.id;
       const now = clock.now();
       const [row] = await tx
         .insert(supportMessages)
@@ -96,7 +96,7 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
   }
 
   async function updateStatus(user: SessionUser, chatId: string, status: TSupportStatus): Promise<TSupportChat> {
-    if (!isSupportStaff(user.role)) throw forbidden(M.staffOnly);
+    if (!isStaff(user.role)) throw forbidden(M.staffOnly);
     const chat = await db.transaction(async (tx) => {
       const current = await lockChat(tx, chatId);
       if (!current) throw notFound(M.chatNotFound);
@@ -120,12 +120,12 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
     user: SessionUser,
     filter: TSupportConsoleQuery & TPageQuery,
   ): Promise<Page<TSupportConsoleChat>> {
-    if (!isSupportStaff(user.role)) throw forbidden(M.consoleStaffOnly);
+    if (!isStaff(user.role)) throw forbidden(M.consoleStaffOnly);
     return listConsoleChats(db, filter);
   }
 
   async function consoleChat(user: SessionUser, chatId: string): Promise<TSupportConsoleChat> {
-    if (!isSupportStaff(user.role)) throw forbidden(M.consoleStaffOnly);
+    if (!isStaff(user.role)) throw forbidden(M.consoleStaffOnly);
     const [chat] = (await listConsoleChats(db, { id: chatId, limit: 1 })).items;
     if (!chat) throw notFound(M.chatNotFound);
     return chat;

@@ -9,7 +9,6 @@ export {
   assertTransition,
   assertDisputable,
   assertReviewable,
-  isUuid,
   type Relation,
   type Viewer,
   type TransactionAction,

@@ -7,7 +7,8 @@ import { notFound } from '../../lib/errors.js';
 import { LedgerError, cardFundingEntry, returnCardPaymentToWallet } from '../../ledger/index.js';
 import { lockTransaction, recordEvent } from './transactions.queries.js';
 import { markFunded } from './transactions.transitions.js';
-import { assertTransition, authorize, isUuid, transitionProblem } from './transactions.rules.js';
+import { isUuid } from '../../lib/uuid.js';
+import { assertTransition, authorize, transitionProblem } from './transactions.rules.js';
 
 export interface CardPayment {
   transactionId: string;

@@ -1,5 +1,4 @@
 import type { Db, Tx } from '../../db/client.js';
-import type { JobDeps } from '../../jobs/handlers.js';
 import type { JobHandlers } from '../../jobs/scheduler.js';
 import { notify } from '../notifications/index.js';
 import { lockTransaction, type TransactionRow } from './transactions.queries.js';
@@ -20,7 +19,7 @@ function withLockedTransaction(db: Db, id: string, act: (tx: Tx, t: TransactionR
 }
 
 /** Deadlines, the inspection reminder and auto-release. */
-export function transactionJobHandlers({ db }: JobDeps): JobHandlers {
+export function transactionJobHandlers({ db }: { db: Db }): JobHandlers {
   return {
     'transaction.auto-release': ({ transactionId }, { now }) =>
       withLockedTransaction(db, transactionId, async (tx, t) => {

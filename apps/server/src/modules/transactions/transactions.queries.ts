@@ -5,10 +5,10 @@ import { runStatement, statement } from '../../db/statements.js';
 import { transactionEvents, transactions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
+import { isUuid } from '../../lib/uuid.js';
 import {
   allowedActions,
   allowedActionsChangeAt,
-  isUuid,
   relationOf,
   sellerEmailOf,
   timersOf,

@@ -3,6 +3,7 @@ import {
   ESCROW_TIMERS,
   REVIEW_MESSAGES,
   TRANSACTION_ACTIONS,
+  isStaff,
   TRANSACTION_MESSAGES as M,
   type TErrorCode,
   type TPaymentStatus,
@@ -50,15 +51,9 @@ export function relationOf(t: { buyerId: string; sellerEmail: string }, user: Vi
   const isBuyer = t.buyerId === user.id;
   const emailMatches = user.email.toLowerCase() === t.sellerEmail.toLowerCase();
   const isSeller = emailMatches && user.emailVerified;
-  const isStaff = user.role === 'moderator' || user.role === 'admin';
-  const viewerRole: TViewerRole | null = isBuyer
-    ? 'buyer'
-    : isSeller
-      ? 'seller'
-      : user.role === 'moderator' || user.role === 'admin'
-        ? user.role
-        : null;
-  return { isBuyer, isSeller, isUnverifiedSeller: emailMatches && !user.emailVerified, isStaff, viewerRole };
+  const staff = isStaff(user.role);
+  const viewerRole: TViewerRole | null = isBuyer ? 'buyer' : isSeller ? 'seller' : staff ? user.role : null;
+  return { isBuyer, isSeller, isUnverifiedSeller: emailMatches && !user.emailVerified, isStaff: staff, viewerRole };
 }
 
 /** Who may take each action, and the 403 message for a party who may see but not act. */
@@ -362,6 +357,3 @@ export function inspectionReminderDue(t: TimedRow, now: Date): boolean {
   const { autoReleaseAt } = timersOf(t);
   return autoReleaseAt !== null && now < autoReleaseAt;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);

@@ -20,7 +20,8 @@ import {
   type EntryWritten,
 } from '../../ledger/index.js';
 import type { TransactionRow, TransactionWithParties } from './transactions.queries.js';
-import { isUuid, nextStatus, statesAllowing, whoMay, type TransactionAction } from './transactions.rules.js';
+import { isUuid } from '../../lib/uuid.js';
+import { nextStatus, statesAllowing, whoMay, type TransactionAction } from './transactions.rules.js';
 
 /**
  * The release path's statements (lock, state change, create) as SQL text built once per shape and run

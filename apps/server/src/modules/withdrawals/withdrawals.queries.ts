@@ -2,10 +2,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { toDecimal, type TWithdrawal } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { withdrawals } from '../../db/schema/index.js';
+import { isUuid } from '../../lib/uuid.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A withdrawal as its owner sees it (never more than the last four digits of the account). */
 export function toWithdrawalView(w: WithdrawalRow): TWithdrawal {
@@ -28,7 +27,7 @@ export async function insertWithdrawal(tx: Tx, values: typeof withdrawals.$infer
 }
 
 export async function findWithdrawal(db: DbOrTx, id: string): Promise<WithdrawalRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   return row ?? null;
 }

@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { TRole } from '@holdfast/contracts';
-import { canCreateTransactions } from '@holdfast/contracts/constants';
+import { canCreateTransactions, isStaff } from '@holdfast/contracts/constants';
 
 export interface NavItem {
   href: string;
@@ -49,8 +49,7 @@ export function accountMenuItems(role: TRole): NavItem[] {
     items.push({ href: '/create-transaction', label: 'Create Transaction', icon: PlusCircle });
   if (role === 'moderator') items.push({ href: '/moderator-dashboard', label: 'Moderator Dashboard', icon: Gavel });
   if (role === 'admin') items.push({ href: '/admin-dashboard', label: 'Admin Dashboard', icon: ShieldCheck });
-  if (role === 'moderator' || role === 'admin')
-    items.push({ href: '/support-console', label: 'Support Console', icon: Headphones });
+  if (isStaff(role)) items.push({ href: '/support-console', label: 'Support Console', icon: Headphones });
   return items;
 }
 

@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { Link } from 'wouter';
 import { LogOut } from 'lucide-react';
 import type { TUser } from '@holdfast/contracts';
@@ -13,7 +14,13 @@ import {
 import { RoleBadge } from '@/components/layout/role-badge';
 import { fullName } from '@/lib/format';
 import { accountMenuItems } from './nav-items';
-import type { UserMenuTriggerLook } from './user-menu';
+
+/** The trigger's name, classes and content, the same before and after the menu's code is there. */
+export interface UserMenuTriggerLook {
+  label: string;
+  className: string;
+  children: React.ReactNode;
+}
 
 /** The account menu itself (Radix), loaded after the first paint: see user-menu.tsx. */
 export function UserMenuPopup({

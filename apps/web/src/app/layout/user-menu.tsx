@@ -1,15 +1,9 @@
-import type * as React from 'react';
 import type { TUser } from '@holdfast/contracts';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { deferred, useDeferredControl } from '@/lib/deferred';
 import { initials } from '@/lib/format';
-
-/** The trigger's name, classes and content, the same before and after the menu's code is there. */
-export interface UserMenuTriggerLook {
-  label: string;
-  className: string;
-  children: React.ReactNode;
-}
+// Only its type: the menu's code itself loads after the first paint (`deferred`).
+import type { UserMenuTriggerLook } from './user-menu-popup';
 
 const popup = deferred(() => import('./user-menu-popup'));
 

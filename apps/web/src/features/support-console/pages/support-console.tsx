@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Headphones, ShieldAlert } from 'lucide-react';
-import { isSupportStaff } from '@holdfast/contracts';
+import { isStaff } from '@holdfast/contracts';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,7 @@ export function SupportConsolePage() {
   const { user, isLoading } = useUser();
   if (isLoading) return <PageSpinner message="Loading support console..." />;
   if (!user) return <AccessDenied description="Please log in to access the support console." />;
-  if (!isSupportStaff(user.role)) {
+  if (!isStaff(user.role)) {
     return (
       <NoticeCard
         icon={<ShieldAlert />}

@@ -1,6 +1,6 @@
 import type * as ZxcvbnCore from '@zxcvbn-ts/core';
 import type * as ZxcvbnCommon from '@zxcvbn-ts/language-common';
-import { loadOptional } from '../../lib/optional-module.js';
+import { loadOptional } from './optional-module.js';
 
 /**
  * zxcvbn's score 2 ("somewhat guessable", about 10^8 guesses) is the floor: it refuses the common
