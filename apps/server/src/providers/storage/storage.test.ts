@@ -140,7 +140,11 @@ describe('s3 (the AWS SDK against a local stand-in)', () => {
 });
 
 describe('storage configuration', () => {
-  const base = { NODE_ENV: 'production', AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki', PAYMENTS_PROVIDER: 'stripe' };
+  const base = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+    PAYMENTS_PROVIDER: 'stripe',
+  };
   const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
 
   it('defaults to disk', () => {
