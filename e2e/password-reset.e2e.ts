@@ -174,6 +174,26 @@ describe.skipIf(browserMissing)('password reset and signed-in sessions in the br
     await expect(laptop.getByLabel('Current Password').inputValue()).resolves.toBe('');
   });
 
+  it('a browser whose session another one revokes stops its live updates at once and goes to sign in', async () => {
+    const email = uniqueEmail('live');
+    const laptop = await newPage();
+    await register(laptop, email);
+    const phone = await newPage({ width: 390, userAgent: IPHONE_SAFARI });
+    await phone.goto('/login');
+    await signInWithForm(phone, email, PASSWORD);
+    // The phone's live socket is open: /live-chat shows it connected (the bell shares it).
+    await phone.goto('/live-chat');
+    await phone.getByText('Connected', { exact: true }).first().waitFor();
+
+    await laptop.goto('/security-settings');
+    const card = laptop.locator('[data-slot="card"]').filter({ hasText: 'Signed-in Sessions' });
+    await card.getByRole('listitem').nth(1).waitFor();
+    await card.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await laptop.getByText('1 other session was signed out.', { exact: true }).waitFor();
+    // Without a click or a request of its own, the phone hears its session end over the socket.
+    await phone.waitForURL('**/login');
+  });
+
   it('looks finished at phone and desktop widths', async () => {
     const email = uniqueEmail('looks');
     const page = await newPage();

@@ -239,3 +239,6 @@ export function canCreateTransactions(role: TRole): boolean {
 export function isStaff(role: TRole): role is 'moderator' | 'admin' {
   return role === 'moderator' || role === 'admin';
 }
+
+/** The WebSocket close code of a socket whose session ended (signed out, revoked, password changed or reset). */
+export const SESSION_ENDED_CLOSE_CODE = 4401;

@@ -8,3 +8,4 @@ export {
   type SocketConnection,
   type SocketRouteHandlers,
 } from './socket-route.js';
+export { SESSION_ENDED_CLOSE_CODE, endsSession, publishSessionsEnded, sessionsChannel } from './session-ends.js';

@@ -4,6 +4,7 @@ import type { SessionUser } from '../lib/auth-context.js';
 import { appError, unauthenticated } from '../lib/errors.js';
 import { isAllowedOrigin, originOf } from '../lib/origin-check.js';
 import type { PubSub, RealtimeEvent } from './pubsub.js';
+import { endsSession, SESSION_ENDED_CLOSE_CODE, sessionsChannel } from './session-ends.js';
 
 /** The largest message a client may send over a socket; anything bigger closes it (1009). */
 export const MAX_CLIENT_MESSAGE_BYTES = 16 * 1024;
@@ -14,6 +15,13 @@ export interface SocketConnection {
   send(event: RealtimeEvent): void;
   /** Forwards the channel's events to this socket until it closes. */
   subscribe(channel: string): Promise<void>;
+}
+
+/** The session behind a socket: which one it is, and whether it still lives (the accounts module's). */
+export interface SocketSessions {
+  /** The id of `userId`'s session behind the upgrade request's cookies, or null. */
+  currentSessionId(userId: string, cookies: Record<string, string | undefined>): Promise<string | null>;
+  isLive(sessionId: string): Promise<boolean>;
 }
 
 export interface SocketRouteHandlers {
@@ -47,7 +55,13 @@ export function parseClientMessage(data: unknown): { type: string; [key: string]
  * drop sockets whose peer stopped answering. Events travel through the PubSub, so a socket hears what
  * any instance publishes.
  */
-export function registerSocketRoute(app: FastifyInstance, path: string, pubsub: PubSub, handlers: SocketRouteHandlers) {
+export function registerSocketRoute(
+  app: FastifyInstance,
+  path: string,
+  pubsub: PubSub,
+  sessions: SocketSessions,
+  handlers: SocketRouteHandlers,
+) {
   const trusted = new Set(app.config.trustedOrigins.map(originOf).filter((o): o is string => Boolean(o)));
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
@@ -88,6 +102,8 @@ export function registerSocketRoute(app: FastifyInstance, path: string, pubsub: 
       sockets.add(socket);
       alive.set(socket, true);
       socket.on('pong', () => alive.set(socket, true));
+      const endSession = () => socket.close(SESSION_ENDED_CLOSE_CODE, 'session ended');
+      const session = sessions.currentSessionId(user.id, request.cookies);
 
       const conn: SocketConnection = {
         user,
@@ -110,11 +126,25 @@ export function registerSocketRoute(app: FastifyInstance, path: string, pubsub: 
         const message = parseClientMessage(data);
         if (!message) return;
         if (message.type === 'ping') return conn.send({ type: 'pong' });
-        void Promise.resolve(handlers.onMessage?.(conn, message)).catch((err: unknown) =>
-          request.log.warn({ err }, 'socket message handler failed'),
-        );
+        // Every request of the page checks its session; so does every message that asks for something
+        // (`auth`, `join_chat`): a session that ended meanwhile (idle, lifetime) closes the socket instead.
+        void (async () => {
+          const sessionId = await session;
+          if (!sessionId || !(await sessions.isLive(sessionId))) return endSession();
+          await handlers.onMessage?.(conn, message);
+        })().catch((err: unknown) => request.log.warn({ err }, 'socket message handler failed'));
       });
-      void Promise.resolve(handlers.onOpen?.(conn))
+      // The session's end closes the socket, whichever instance ended it; heard before 'connected' is sent.
+      void session
+        .then(async (sessionId) => {
+          if (!sessionId) return endSession();
+          const stop = await pubsub.subscribe(sessionsChannel(user.id), (event) => {
+            if (endsSession(event, sessionId)) endSession();
+          });
+          if (socket.readyState === socket.OPEN) unsubscribes.push(stop);
+          else await stop();
+        })
+        .then(() => handlers.onOpen?.(conn))
         .then(() => conn.send({ type: 'connected' }))
         .catch((err: unknown) => {
           request.log.warn({ err }, 'socket open handler failed');

@@ -9,7 +9,7 @@ import { registerSocketRoute } from './socket-route.js';
  * compatibility and answered with who the socket belongs to, which the session cookie decided.
  */
 export function registerUserSocket(app: FastifyInstance) {
-  registerSocketRoute(app, '/ws', app.pubsub, {
+  registerSocketRoute(app, '/ws', app.pubsub, app.services.accountSessions, {
     async onOpen(conn) {
       await conn.subscribe(userChannel(conn.user.id));
       if (isStaff(conn.user.role)) await conn.subscribe(STAFF_CHANNEL);

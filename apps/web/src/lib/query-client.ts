@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { errorStatus, getQueryFn } from './api';
+import { onSessionEnded } from './realtime';
 
 /** The signed-in user's query (lib/auth.ts AUTH_USER_QUERY_KEY), spelled here to keep imports one-way. */
 const AUTH_USER_KEY = '/api/auth/session';
@@ -13,10 +14,7 @@ export function createQueryClient() {
       // elsewhere (signed out in another tab, revoked): drop the user and go to the sign-in page.
       onError: (err, query) => {
         if (errorStatus(err) !== 401 || query.queryKey[0] === AUTH_USER_KEY) return;
-        if (!client.getQueryData([AUTH_USER_KEY])) return;
-        client.setQueryData([AUTH_USER_KEY], null);
-        client.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY });
-        navigate('/login');
+        signedOutElsewhere();
       },
     }),
     defaultOptions: {
@@ -30,6 +28,15 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  /** Drops the user and every answer kept for them, and goes to the sign-in page. */
+  function signedOutElsewhere() {
+    if (!client.getQueryData([AUTH_USER_KEY])) return;
+    client.setQueryData([AUTH_USER_KEY], null);
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY });
+    navigate('/login');
+  }
+  // The server closed a live socket because this session ended: the same, at once.
+  onSessionEnded(signedOutElsewhere);
   return client;
 }
 

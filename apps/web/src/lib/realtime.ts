@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { SESSION_ENDED_CLOSE_CODE } from '@holdfast/contracts';
 
 /** What the server pushes: small events with ids; the page refetches what it shows (DESIGN: real time). */
 export interface SocketEvent {
@@ -25,6 +26,17 @@ export interface UseSocketOptions {
   onOpen?: (send: (message: object) => void) => void;
   /** False: no socket (e.g. signed out). */
   enabled?: boolean;
+}
+
+const sessionEndedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` when the server closes a socket because its session ended (another browser revoked
+ * it, a password change): the app then treats the person as signed out. Returns the unsubscribe.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
 }
 
 interface Subscriber {
@@ -94,10 +106,15 @@ export class SharedSocket {
       if (!event || typeof event.type !== 'string') return;
       for (const sub of this.subscribers) sub.handlers.current.onEvent?.(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return; // closed on purpose by the last subscriber
       this.socket = null;
       this.setStatus('disconnected');
+      // An ended session is not reconnected: the app signs the person out (a new session reconnects).
+      if (event.code === SESSION_ENDED_CLOSE_CODE) {
+        for (const listener of sessionEndedListeners) listener();
+        return;
+      }
       this.timer = setTimeout(() => this.connect(), reconnectDelay(this.attempt++));
     };
   }

@@ -3,6 +3,7 @@ import { ACCOUNT_SECURITY_MESSAGES as M, type TAccountSession } from '@holdfast/
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { notFound, unauthenticated } from '../../lib/errors.js';
+import { publishSessionsEnded, type PubSub } from '../../realtime/index.js';
 import type { Auth } from './auth.js';
 import { deviceLabel } from './device-label.js';
 import { sessionIdleRule } from './session-activity.js';
@@ -13,6 +14,8 @@ export interface AccountSessionsDeps {
   auth: Auth;
   /** The idle rule's setting (SESSION_IDLE_TIMEOUT_SECONDS): an idle session is over and not listed. */
   idleTimeoutMs: number;
+  /** Where ended sessions are announced, so their sockets close on every instance. */
+  pubsub: PubSub;
 }
 
 /** More live sessions than anyone has; the list stays bounded whatever a script does. */
@@ -24,7 +27,7 @@ const MAX_LISTED = 100;
  * unknown id does. Revocation deletes the row; the request hook looks the session up in the database on
  * every request, so the revoked browser is signed out on its next request.
  */
-export function createAccountSessionsService({ db, auth, idleTimeoutMs }: AccountSessionsDeps) {
+export function createAccountSessionsService({ db, auth, idleTimeoutMs, pubsub }: AccountSessionsDeps) {
   const rule = sessionIdleRule(idleTimeoutMs);
 
   /** The session cookie's name as Better Auth sets it (`__Secure-` prefixed in production). */
@@ -79,16 +82,33 @@ export function createAccountSessionsService({ db, auth, idleTimeoutMs }: Accoun
       .sort((a, b) => Number(b.current) - Number(a.current));
   }
 
-  /** Ends one of the caller's sessions; any other id (unknown, or another person's) is a 404. */
+  /** Whether the session is still on: not ended, past its lifetime, or idle (as the request hook judges). */
+  async function isLive(sessionId: string): Promise<boolean> {
+    const now = Date.now();
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          gt(sessions.expiresAt, new Date(now)),
+          gte(sessions.lastActiveAt, new Date(now - idleTimeoutMs - rule.touchEveryMs)),
+        ),
+      );
+    return !!row;
+  }
+
+  /** Ends one of the caller's sessions (its sockets close); any other id (unknown, another person's) is a 404. */
   async function revoke(userId: string, sessionId: string): Promise<void> {
     const deleted = await db
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .returning({ id: sessions.id });
     if (deleted.length === 0) throw notFound(M.sessions.notFound);
+    await publishSessionsEnded(pubsub, userId, [sessionId]);
   }
 
-  /** Signs the caller out everywhere but here; returns how many sessions ended. */
+  /** Signs the caller out everywhere but here (those sockets close); returns how many sessions ended. */
   async function revokeOthers(userId: string, currentId: string | null): Promise<number> {
     // Without the current session we could not tell "others" apart; never sign the caller out by mistake.
     if (!currentId) throw unauthenticated();
@@ -96,10 +116,15 @@ export function createAccountSessionsService({ db, auth, idleTimeoutMs }: Accoun
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.id, currentId)))
       .returning({ id: sessions.id });
+    await publishSessionsEnded(
+      pubsub,
+      userId,
+      deleted.map((d) => d.id),
+    );
     return deleted.length;
   }
 
-  return { sessionCookieName, currentSessionId, list, revoke, revokeOthers };
+  return { sessionCookieName, currentSessionId, isLive, list, revoke, revokeOthers };
 }
 
 export type AccountSessionsService = ReturnType<typeof createAccountSessionsService>;

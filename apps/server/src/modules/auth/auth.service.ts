@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, sessions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
+import { publishSessionsEnded, type PubSub } from '../../realtime/index.js';
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
 import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
@@ -91,6 +92,8 @@ export interface AuthServiceDeps {
   walletBalanceSql?: WalletBalanceSql;
   /** Opens the second step of sign-in for accounts with two-factor on. */
   twoFactor: Pick<TwoFactorService, 'openChallenge'>;
+  /** Where ended sessions are announced, so their sockets close on every instance. */
+  pubsub: PubSub;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -117,6 +120,7 @@ export function createAuthService({
   walletBalance,
   walletBalanceSql,
   twoFactor,
+  pubsub,
   log,
 }: AuthServiceDeps) {
   const lookupSession = createSessionLookup(auth, db, walletBalanceSql);
@@ -309,8 +313,11 @@ export function createAuthService({
   }
 
   /** Revokes the session in the database and returns the cookie-clearing headers. */
+  /** Ends the request's session; its sockets close. */
   async function logout(headers: Headers): Promise<Headers> {
+    const current = await auth.api.getSession({ headers, query: { disableRefresh: true } });
     const result = await auth.api.signOut({ headers, returnHeaders: true });
+    if (current) await publishSessionsEnded(pubsub, current.user.id, [current.session.id]);
     return result.headers;
   }
 
@@ -369,15 +376,21 @@ export function createAuthService({
       const others = current
         ? and(eq(sessions.userId, row.id), ne(sessions.id, current.session.id))
         : eq(sessions.userId, row.id);
-      await tx.delete(sessions).where(others);
+      const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
       const [next] = await tx
         .update(users)
         .set({ mustChangePassword: false, updatedAt: new Date() })
         .where(eq(users.id, row.id))
         .returning();
-      return next!;
+      return { next: next!, ended };
     });
-    return userResponse(updated);
+    // The other sessions' sockets close too.
+    await publishSessionsEnded(
+      pubsub,
+      row.id,
+      updated.ended.map((e) => e.id),
+    );
+    return userResponse(updated.next);
   }
 
   /**

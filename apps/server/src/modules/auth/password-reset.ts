@@ -3,6 +3,7 @@ import { isAPIError } from 'better-auth/api';
 import { ACCOUNT_SECURITY_MESSAGES as M, MESSAGES, type TResetPasswordRequest } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import { twoFactorSetups, twoFactors, users, verifications } from '../../db/schema/index.js';
+import { publishSessionsEnded, type PubSub } from '../../realtime/index.js';
 import { appError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import type { Auth } from './auth.js';
 import { createLoginLimiter, pairKey, type LoginLimiterOptions } from './login-limiter.js';
@@ -22,6 +23,8 @@ export interface PasswordResetDeps {
   auth: Auth;
   /** The sign-in limits (config.login): a completed reset lifts the lock the owner's own failures made. */
   login: LoginLimiterOptions;
+  /** Where ended sessions are announced: a reset ends every session, and their sockets close. */
+  pubsub: PubSub;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -39,7 +42,7 @@ function authErrorCode(error: unknown): string | undefined {
  * also marks it verified: the way the real owner of an address reclaims it from an account that
  * registered it first and never verified it (decision 012).
  */
-export function createPasswordResetService({ db, auth, login, log }: PasswordResetDeps) {
+export function createPasswordResetService({ db, auth, login, pubsub, log }: PasswordResetDeps) {
   const loginLimiter = createLoginLimiter(db, login);
   const requestLimiter = createLoginLimiter(db, {
     maxFailures: RESET_REQUESTS_PER_EMAIL,
@@ -103,6 +106,7 @@ export function createPasswordResetService({ db, auth, login, log }: PasswordRes
       if (code === 'PASSWORD_TOO_LONG') throw badRequest(MESSAGES.register.weakPassword);
       throw error;
     }
+    await publishSessionsEnded(pubsub, user.id, null);
 
     const reclaimed = !user.emailVerified;
     await db.transaction(async (tx) => {

@@ -21,7 +21,7 @@ export function registerSupportSocket(app: FastifyInstance) {
     return true;
   }
 
-  registerSocketRoute(app, '/ws/support', app.pubsub, {
+  registerSocketRoute(app, '/ws/support', app.pubsub, app.services.accountSessions, {
     async onMessage(conn, message) {
       if (message.type !== 'join_chat') return;
       const chatId = typeof message.chatId === 'string' ? message.chatId : '';
