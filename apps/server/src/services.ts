@@ -89,7 +89,6 @@ export function createServices({ config, database, providers, log, clock, schedu
       limiter: createLoginLimiter(db, config.login),
       secret: config.authSecret,
       walletBalance: wallet.balanceText,
-      walletBalanceSql: wallet.balanceSql,
       twoFactor,
       log,
     }),

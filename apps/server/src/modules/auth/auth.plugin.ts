@@ -1,18 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES, type TUser } from '@holdfast/contracts';
+import { MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
 import { appError } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route answers the caller's account: the session check reads it in the same statement. */
-    withAccount?: boolean;
-  }
-  interface FastifyRequest {
-    /** The caller's account as of the session check, on `withAccount` routes (null when not read). */
-    account: TUser | null;
-  }
-}
+declare module 'fastify' {}
 
 /** The request's headers as Web Headers for Better Auth, with the client IP as Fastify resolved it. */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -40,23 +31,16 @@ export function registerAuth(app: FastifyInstance) {
   const service = app.services.auth;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionEnded', false);
-  app.decorateRequest('account', null);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.sessionEnded = false;
-    request.account = null;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers, ended, mustChangePassword, account } = await service.currentUser(
-      cookie,
-      () => authHeaders(request),
-      request.routeOptions.config.withAccount === true,
-    );
+    const { user, headers, ended, mustChangePassword } = await service.currentUser(cookie, () => authHeaders(request));
     // A live session's renewed cookie; an ended session's answer carries none (see currentUser).
     forwardCookies(reply, headers);
     request.user = user;
-    request.account = account ?? null;
     request.sessionEnded = ended === true;
     // A temporary password (a created moderator) is replaced before the account can do anything else.
     if (user && mustChangePassword && !allowedWhilePasswordChangeRequired(request.url)) {

@@ -113,21 +113,19 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/user',
     {
-      config: { withAccount: true },
       schema: {
         tags: ['auth'],
         summary: "The signed-in user: the spec's User object itself",
         response: { 200: ZUser, 401: ZErrorResponse },
       },
     },
-    async (request) => request.account ?? service.getUser(requireUser(request).id),
+    async (request) => service.getUser(requireUser(request).id),
   );
 
   // Also the browser's keep-alive while a person is active: every signed-in request records activity.
   r.get(
     '/auth/session',
     {
-      config: { withAccount: true },
       schema: {
         tags: ['auth'],
         summary: 'Who is signed in (user null when nobody), and whether a session just ended',
@@ -135,7 +133,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      user: request.user ? (request.account ?? (await service.getUser(request.user.id))) : null,
+      user: request.user ? await service.getUser(request.user.id) : null,
       sessionEnded: request.sessionEnded,
     }),
   );
