@@ -91,7 +91,6 @@ export function createServices({ config, database, providers, log, clock, schedu
       limiter,
       secret: config.authSecret,
       walletBalance: wallet.balanceText,
-      walletBalanceSql: wallet.balanceSql,
       twoFactor,
       pubsub: providers.pubsub,
       log,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isApiPath } from './lib/api-path.js';
 
 /** The built web app (apps/web/dist), found from src or from the bundle in dist. */
 function findWebDist(configured?: string): string | undefined {
@@ -60,9 +61,8 @@ export async function registerWebApp(app: FastifyInstance) {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws');
     const isAsset = /\.[a-z0-9]+$/i.test(pathname);
-    if (!isApi && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiPath(pathname) && !isAsset && root && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: the SPA decides what exists (including its own 404 page).
       return reply.header('cache-control', 'no-cache').sendFile(pages.get(pathname) ?? 'index.html');
     }

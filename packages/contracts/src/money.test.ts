@@ -34,6 +34,19 @@ describe('toMinor / fromMinor', () => {
     expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
     expect(formatMoney('1234.50', 'GBP')).toBe('£1,234.50');
     expect(formatMoney('0', 'EUR')).toBe('€0.00');
+    // en-ZA groups with a no-break space and writes a decimal comma; the symbol is followed by a space.
+    expect(formatMoney('4124.5', 'ZAR')).toBe('R 4\u00a0124,50');
+    expect(formatMoney('1000000.00', 'ZAR')).toBe('R 1\u00a0000\u00a0000,00');
+    expect(formatMoney('1234.56', 'CAD')).toBe('CA$1,234.56');
+    expect(formatMoney('-1234.56', 'AUD')).toBe('-A$1,234.56');
+    expect(formatMoney('-0.00', 'USD')).toBe('$0.00');
+    expect(formatMoney('1234.5', 'XYZ')).toBe('XYZ 1,234.50');
+    expect(formatMoney('not a number', 'USD')).toBe('$0.00');
+  });
+  it('formats the exact decimal, never a float of it (Intl.NumberFormat takes the decimal string)', () => {
+    // 9007199254740993 minor units is 2^53 + 1: a float of this amount would end in .92.
+    expect(formatMoney('90071992547409.93', 'USD')).toBe('$90,071,992,547,409.93');
+    expect(new Intl.NumberFormat('en-US').format('9007199254740993')).toBe('9,007,199,254,740,993');
   });
 });
 

@@ -179,27 +179,29 @@ export function fromMinor(minor: bigint, decimals: number): string {
   return (negative ? '-' : '') + whole + fraction;
 }
 
-/** One digit-grouping formatter per locale: building an Intl.NumberFormat is costly (tens of ms on a slow phone). */
-const groupingFormats = new Map<string, Intl.NumberFormat>();
-function groupingFormat(locale: string): Intl.NumberFormat {
-  let format = groupingFormats.get(locale);
-  if (!format) groupingFormats.set(locale, (format = new Intl.NumberFormat(locale, { useGrouping: true })));
+/** One number format per locale and places: building an Intl.NumberFormat is costly (tens of ms on a slow phone). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}:${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(key, format);
+  }
   return format;
 }
 
 /**
- * Display form of a decimal amount in its own currency, e.g. "R 1 234,50" / "$1,234.50".
- * Formatting goes through the string, never through float arithmetic on the value.
+ * Display form of a decimal amount in its own currency, e.g. "R 1 234,50" / "$1,234.50": the currency's
+ * symbol, then the number as its locale writes it. The amount is read into minor units (bigint) and given
+ * to Intl.NumberFormat as the exact decimal string, which it formats without converting to a float.
  */
 export function formatMoney(amount: string, currency: string): string {
   const info = isCurrencyCode(currency) ? CURRENCIES[currency] : undefined;
   const decimals = decimalsOf(currency);
   const minor = toMinor(amount.replace(/^-/, ''), Math.max(decimals, 2)) ?? 0n;
   const negative = amount.startsWith('-') && minor !== 0n;
-  const [whole, fraction] = fromMinor(minor, decimals).split('.');
-  const grouped = groupingFormat(info?.locale ?? 'en-US').format(BigInt(whole));
-  const decimalSep = info?.locale === 'en-ZA' ? ',' : '.';
-  const number = fraction ? `${grouped}${decimalSep}${fraction}` : grouped;
-  const symbol = info?.symbol ?? currency + ' ';
-  return `${negative ? '-' : ''}${symbol}${info?.code === 'ZAR' ? ' ' : ''}${number}`;
+  const number = numberFormat(info?.locale ?? 'en-US', decimals).format(fromMinor(minor, decimals) as `${number}`);
+  const symbol = info ? `${info.symbol}${info.code === 'ZAR' ? ' ' : ''}` : `${currency} `;
+  return `${negative ? '-' : ''}${symbol}${number}`;
 }

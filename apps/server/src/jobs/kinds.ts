@@ -15,7 +15,7 @@ export interface JobPayloads {
   notify: { event: NotificationEvent };
   /**
    * Sends one email through the email provider. It carries the email's words and is rendered when it goes
-   * (filling the layout costs microseconds, emails/render.ts): a small row instead of the HTML. The
+   * (React Email, loaded by the first one, emails/render.ts): a small row instead of the HTML. The
    * rendered form is what jobs queued before that change carry; they are sent as they are.
    */
   'email.send': { to: string; email: EmailContent } | { to: string; subject: string; text: string; html: string };

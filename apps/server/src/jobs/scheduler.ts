@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { runStatement, statement } from '../db/statements.js';
+import { rowsOf, type Db } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import { DAY, HOUR, MINUTE, SECOND } from '../lib/clock.js';
 import type { JobKind, JobPayloads } from './kinds.js';
@@ -43,26 +43,8 @@ interface ClaimedJob {
   kind: JobKind;
   payload: Record<string, unknown>;
   attempts: number;
-  max_attempts: number;
+  maxAttempts: number;
 }
-
-// The worker's statements, prepared once (db/statements.ts): they run for every job.
-const CLAIM = statement(
-  'jobs_claim',
-  `UPDATE jobs SET locked_until = $1::timestamptz, locked_by = $2, attempts = attempts + 1
-   WHERE id IN (
-     SELECT id FROM jobs
-     WHERE state = 'queued' AND run_at <= $3::timestamptz AND (locked_until IS NULL OR locked_until <= $3::timestamptz)
-     ORDER BY run_at
-     LIMIT $4
-     FOR UPDATE SKIP LOCKED)
-   RETURNING id, kind, payload, attempts, max_attempts`,
-);
-const FINISH = statement(
-  'jobs_finish',
-  `UPDATE jobs SET state = 'done', finished_at = $1::timestamptz, locked_until = NULL, last_error = NULL
-   WHERE id = $2 AND locked_by = $3`,
-);
 
 /** Wait before retry n (1, 2, 3...): 30 s, 1 min, 2 min... capped at one hour. */
 export function retryDelayMs(attempt: number): number {
@@ -92,19 +74,56 @@ export function createScheduler({
   let stopped = false;
   let prunedAt = 0;
 
+  // The worker's statements run for every poll and every job: built and prepared once.
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.state, 'queued'),
+        lte(jobs.runAt, sql.placeholder('now')),
+        or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql.placeholder('now'))),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  const claimDue = db
+    .update(jobs)
+    .set({
+      lockedUntil: sql`${sql.placeholder('leaseEnd')}::timestamptz`,
+      lockedBy: workerId,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    })
+    .prepare('jobs_claim');
+  const finishDone = db
+    .update(jobs)
+    .set({ state: 'done', finishedAt: sql`${sql.placeholder('now')}::timestamptz`, lockedUntil: null, lastError: null })
+    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.lockedBy, workerId)))
+    .prepare('jobs_finish');
+
   /** Takes up to `batchSize` due jobs for this worker, oldest due first, skipping rows others hold. */
   async function claim(now: Date): Promise<ClaimedJob[]> {
     const leaseEnd = new Date(now.getTime() + leaseMs);
-    return runStatement<ClaimedJob>(db, CLAIM, [leaseEnd.toISOString(), workerId, now.toISOString(), batchSize]);
+    const claimed = await claimDue.execute({ leaseEnd: leaseEnd.toISOString(), now: now.toISOString() });
+    return claimed as ClaimedJob[];
   }
 
   async function finish(job: ClaimedJob, now: Date, error?: unknown) {
     if (!error) {
-      await runStatement(db, FINISH, [now.toISOString(), job.id, workerId]);
+      await finishDone.execute({ now: now.toISOString(), id: job.id });
       return;
     }
     const message = error instanceof Error ? error.message : String(error);
-    const gaveUp = job.attempts >= job.max_attempts;
+    const gaveUp = job.attempts >= job.maxAttempts;
     log?.[gaveUp ? 'error' : 'warn'](
       { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts },
       'job failed',
@@ -151,12 +170,15 @@ export function createScheduler({
    */
   async function prune(now: Date): Promise<number> {
     const before = new Date(now.getTime() - keepDoneMs).toISOString();
-    const result = await db.execute(sql`
+    const deleted = await rowsOf(
+      db,
+      sql`
       DELETE FROM jobs WHERE id IN (
         SELECT id FROM jobs WHERE state = 'done' AND finished_at <= ${before} FOR UPDATE SKIP LOCKED)
-      RETURNING id`);
+      RETURNING id`,
+    );
     prunedAt = now.getTime();
-    return rowsOf(result).length;
+    return deleted.length;
   }
 
   /** One round at a time per worker: a poll that finds a round under way waits for it. */
@@ -216,8 +238,3 @@ export function createScheduler({
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>;
-
-/** `db.execute` answers `{ rows }` on node-postgres and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatTimeLabel, fullName, greetingName, humanize, initials, successRate } from './format';
+import { displayName, fullName, greetingName, humanize, initials, successRate } from './format';
 
 describe('greetingName', () => {
   it('uses the first name, else the email before @, else User', () => {
@@ -36,15 +36,8 @@ describe('successRate', () => {
   });
 });
 
-describe('humanize and time labels', () => {
+describe('humanize', () => {
   it('shows underscores as spaces', () => {
     expect(humanize('in_progress')).toBe('In progress');
-  });
-  it('labels times relative to today', () => {
-    const now = new Date(2025, 5, 18, 15, 0); // Wednesday
-    expect(formatTimeLabel(new Date(2025, 5, 17, 9, 0), now)).toBe('Yesterday');
-    expect(formatTimeLabel(new Date(2025, 5, 14, 9, 0), now)).toBe('Saturday');
-    expect(formatTimeLabel(new Date(2025, 4, 1, 9, 0), now)).toBe('May 1');
-    expect(formatTimeLabel(new Date(2025, 5, 18, 9, 5), now)).toBe('09:05');
   });
 });

@@ -106,18 +106,3 @@ export function formatRelative(value: string | number | Date, now: Date = new Da
   if (days < 7) return `${days} day${days === 1 ? '' : 's'} ago`;
   return formatDate(date);
 }
-
-/**
- * Conversation time label (spec: Messages): same day shows the time, one day 'Yesterday',
- * under 7 days a weekday, else month and day.
- */
-export function formatTimeLabel(value: string | number | Date, now: Date = new Date()): string {
-  const date = toDate(value);
-  if (!date) return '';
-  const startOf = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
-  if (days <= 0) return dateFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(date);
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return dateFormat('en-US', { weekday: 'long' }).format(date);
-  return dateFormat('en-US', { month: 'short', day: 'numeric' }).format(date);
-}

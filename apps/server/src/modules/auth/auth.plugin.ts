@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStaff, MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES, type TUser } from '@holdfast/contracts';
+import { isStaff, MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
+import { isApiPath } from '../../lib/api-path.js';
 import { appError } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers the caller's account: the session check reads it in the same statement. */
-    withAccount?: boolean;
-  }
-  interface FastifyRequest {
-    /** The caller's account as of the session check, on `withAccount` routes (null when not read). */
-    account: TUser | null;
+    /**
+     * How far an account that is not fully set up may reach this route (the gates of registerAuth); by
+     * default not at all. 'session': the calls about the session itself, open while a temporary password
+     * awaits its change and to staff without a second factor. 'own-account': the account's own settings
+     * and security, and the development tools, open to staff without a second factor (so they can enrol).
+     */
+    accountGate?: 'session' | 'own-account';
   }
 }
 
@@ -40,38 +42,34 @@ export function registerAuth(app: FastifyInstance) {
   const service = app.services.auth;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionEnded', false);
-  app.decorateRequest('account', null);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.sessionEnded = false;
-    request.account = null;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers, ended, mustChangePassword, account } = await service.currentUser(
-      cookie,
-      () => authHeaders(request),
-      request.routeOptions.config.withAccount === true,
-    );
+    const { user, headers, ended, mustChangePassword } = await service.currentUser(cookie, () => authHeaders(request));
     // A live session's renewed cookie; an ended session's answer carries none (see currentUser).
     forwardCookies(reply, headers);
     request.user = user;
-    request.account = account ?? null;
     request.sessionEnded = ended === true;
+    // The gates are for the routes of API calls and sockets. Pages and assets are not gated (the web
+    // shows its own "Choose a new password" and two-factor pages); a path that matches no route is 404.
+    if (!user || request.is404 || !isApiPath(request.url.split('?')[0]!)) return;
+    const gate = request.routeOptions.config.accountGate;
     // A temporary password (a created moderator) is replaced before the account can do anything else.
-    if (user && mustChangePassword && !allowedWhilePasswordChangeRequired(request.url)) {
+    if (mustChangePassword && gate !== 'session') {
       throw appError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_MESSAGES.mustChange);
     }
     // Staff powers need a second factor: until it is on, only the account's own settings are reachable.
-    if (user && app.config.requireStaffTwoFactor && isStaff(user.role) && !user.twoFactorEnabled) {
-      if (!allowedBeforeStaffTwoFactor(request.url)) {
-        throw appError('STAFF_TWO_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.staffRequired);
-      }
+    if (app.config.requireStaffTwoFactor && isStaff(user.role) && !user.twoFactorEnabled && !gate) {
+      throw appError('STAFF_TWO_FACTOR_REQUIRED', TWO_FACTOR_MESSAGES.staffRequired);
     }
   });
 
   // The link in the verification email. Nothing else of Better Auth's router is mounted.
-  app.get(`${AUTH_BASE_PATH}/verify-email`, { schema: { hide: true } }, async (request, reply) => {
+  const verifyEmail = { config: { accountGate: 'session' as const }, schema: { hide: true } };
+  app.get(`${AUTH_BASE_PATH}/verify-email`, verifyEmail, async (request, reply) => {
     const url = new URL(request.url, app.config.publicUrl);
     // Only the account holder, signed in, confirms an address. Otherwise whoever registered somebody
     // else's address first would own it the moment its real owner clicked the link in their inbox.
@@ -90,44 +88,6 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
-/** The calls about the session itself, which stay open while a temporary password awaits its change. */
-const OPEN_WHILE_PASSWORD_CHANGE_REQUIRED = new Set([
-  '/api/auth/session',
-  '/api/auth/user',
-  '/api/auth/login',
-  '/api/auth/admin/login',
-  '/api/auth/register',
-  '/api/auth/logout',
-  '/api/auth/change-password',
-  '/api/auth/forgot-password',
-  '/api/auth/reset-password',
-  '/api/config',
-  '/api/health',
-]);
-
-/** Pages and assets are not gated (the web shows its own "Choose a new password" page); the API is. */
-export function allowedWhilePasswordChangeRequired(url: string): boolean {
-  const path = gatedPath(url);
-  return !path || OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) || path.startsWith(`${AUTH_BASE_PATH}/`);
-}
-
-/** The path of an API or socket request, which the account gates apply to; null for pages and assets. */
-function gatedPath(url: string): string | null {
-  const path = url.split('?')[0]!.replace(/\/+$/, '');
-  return path === '/api' || path.startsWith('/api/') || path.startsWith('/ws') ? path : null;
-}
-
-/** What staff without two-factor may still call: their own account and security (to enrol), pages, dev tools. */
-export function allowedBeforeStaffTwoFactor(url: string): boolean {
-  const path = gatedPath(url);
-  return (
-    !path ||
-    OPEN_WHILE_PASSWORD_CHANGE_REQUIRED.has(path) ||
-    path.startsWith('/api/auth/') ||
-    path.startsWith('/api/dev/') ||
-    path.startsWith(`${AUTH_BASE_PATH}/`)
-  );
-}
 
 /**
  * The address inside a verification token (a JWT whose payload carries `email`), read without checking

@@ -56,7 +56,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/register',
     {
-      config: { rateLimit: RATE_LIMITS.registration },
+      config: { accountGate: 'session', rateLimit: RATE_LIMITS.registration },
       schema: {
         tags: ['auth'],
         summary: 'Create an account (buyer or seller) and sign in',
@@ -75,6 +75,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/login',
     {
+      config: { accountGate: 'session' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password (with two-factor on, the code follows at /auth/2fa/sign-in)',
@@ -88,6 +89,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/admin/login',
     {
+      config: { accountGate: 'session' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in to the admin area (administrators only; with two-factor on, the code follows)',
@@ -102,6 +104,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/logout',
     {
+      config: { accountGate: 'session' },
       schema: { tags: ['auth'], summary: 'Sign out and revoke the session', response: { 200: ZOkResponse } },
     },
     async (request, reply) => {
@@ -113,21 +116,21 @@ export async function authRoutes(app: FastifyInstance) {
   r.get(
     '/auth/user',
     {
-      config: { withAccount: true },
+      config: { accountGate: 'session' },
       schema: {
         tags: ['auth'],
         summary: "The signed-in user: the spec's User object itself",
         response: { 200: ZUser, 401: ZErrorResponse },
       },
     },
-    async (request) => request.account ?? service.getUser(requireUser(request).id),
+    async (request) => service.getUser(requireUser(request).id),
   );
 
   // Also the browser's keep-alive while a person is active: every signed-in request records activity.
   r.get(
     '/auth/session',
     {
-      config: { withAccount: true },
+      config: { accountGate: 'session' },
       schema: {
         tags: ['auth'],
         summary: 'Who is signed in (user null when nobody), and whether a session just ended',
@@ -135,7 +138,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      user: request.user ? (request.account ?? (await service.getUser(request.user.id))) : null,
+      user: request.user ? await service.getUser(request.user.id) : null,
       sessionEnded: request.sessionEnded,
     }),
   );
@@ -143,6 +146,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/update-profile',
     {
+      config: { accountGate: 'own-account' },
       schema: {
         tags: ['auth'],
         summary: "Update the signed-in user's name",
@@ -156,7 +160,7 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/change-password',
     {
-      config: { idempotent: true },
+      config: { accountGate: 'session', idempotent: true },
       schema: {
         tags: ['auth'],
         summary:
@@ -173,12 +177,12 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/resend-verification',
     {
+      config: { accountGate: 'own-account', rateLimit: RATE_LIMITS.verificationEmail },
       schema: {
         tags: ['auth'],
         summary: 'Send the email verification link again',
         response: { 200: ZOkResponse, ...errors },
       },
-      config: { rateLimit: RATE_LIMITS.verificationEmail },
     },
     async (request) => {
       await service.resendVerification(requireUser(request), authHeaders(request));

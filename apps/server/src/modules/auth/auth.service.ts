@@ -5,7 +5,6 @@ import { z } from 'zod';
 import {
   MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
-  toDecimal,
   type TChangePasswordRequest,
   type TLoginRequest,
   type TRole,
@@ -23,13 +22,7 @@ import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
 import { isPasswordTooWeak } from '../../lib/password-strength.js';
 import { createSessionActivity } from './session-activity.js';
-import {
-  createSessionLookup,
-  mustChangePassword,
-  toSessionUser,
-  type SessionAccount,
-  type WalletBalanceSql,
-} from './session-lookup.js';
+import { createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
 import type { SignInChallenge, TwoFactorService } from './two-factor.service.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -88,8 +81,6 @@ export interface AuthServiceDeps {
   /** Signs the device cookie (the app's AUTH_SECRET). */
   secret: string;
   walletBalance?: WalletBalanceReader;
-  /** The same balance as a column, so the session lookup can answer the account in one statement. */
-  walletBalanceSql?: WalletBalanceSql;
   /** Opens the second step of sign-in for accounts with two-factor on. */
   twoFactor: Pick<TwoFactorService, 'openChallenge'>;
   /** Where ended sessions are announced, so their sockets close on every instance. */
@@ -118,12 +109,11 @@ export function createAuthService({
   limiter,
   secret,
   walletBalance,
-  walletBalanceSql,
   twoFactor,
   pubsub,
   log,
 }: AuthServiceDeps) {
-  const lookupSession = createSessionLookup(auth, db, walletBalanceSql);
+  const lookupSession = createSessionLookup(auth, db);
   const checkActivity = createSessionActivity(db, idleTimeoutMs);
 
   /** Better Auth's answer for the cookie (it deletes an expired session's row). */
@@ -138,27 +128,17 @@ export function createAuthService({
    * its session is over (idle, past its lifetime, revoked), so the page can say why the person is signed
    * out. An ended session's answer carries no cookie, not even a cleared one: a request sent just before
    * the session was swapped (two-factor turned on, a password changed) carries the old cookie, and its
-   * answer can reach the browser after the new cookie and would clear that (decision 006, 26 Nov).
-   * `withAccount`: the route answers the account itself; the common case then also returns it (the user
-   * row and wallet balance from the session's own statement). Otherwise the route reads it (getUser).
+   * answer can reach the browser after the new cookie and would clear that (decision 006).
    */
   async function currentUser(
     cookie: string,
     requestHeaders: () => Headers,
-    withAccount = false,
-  ): Promise<{
-    user: SessionUser | null;
-    headers?: Headers;
-    ended?: boolean;
-    mustChangePassword?: boolean;
-    account?: TUser;
-  }> {
-    const fast = await lookupSession(cookie, withAccount && walletBalanceSql !== undefined);
+  ): Promise<{ user: SessionUser | null; headers?: Headers; ended?: boolean; mustChangePassword?: boolean }> {
+    const fast = await lookupSession(cookie);
     if (fast !== 'delegate') {
       if (!fast.user) return { user: null };
       if ((await checkActivity(fast.session)) === 'active') {
-        const account = fast.account ? accountResponse(fast.account) : undefined;
-        return { user: fast.user, mustChangePassword: fast.mustChangePassword, ...(account ? { account } : {}) };
+        return { user: fast.user, mustChangePassword: fast.mustChangePassword };
       }
       return { user: null, ended: true };
     }
@@ -175,10 +155,6 @@ export function createAuthService({
   /** The verification link: Better Auth checks the token, marks the address verified and redirects. */
   function verifyEmail(url: URL, headers: Headers): Promise<Response> {
     return auth.handler(new Request(url, { method: 'GET', headers }));
-  }
-
-  function accountResponse({ walletBalance: balance, ...row }: SessionAccount): TUser {
-    return toUserResponse(row, toDecimal(balance, row.walletCurrency));
   }
 
   async function userResponse(row: UserRow): Promise<TUser> {

@@ -26,26 +26,27 @@ async function counted<R extends { statusCode: number; body: string }>(run: () =
 }
 
 describe('statements per signed-in read', () => {
-  it('GET /api/auth/user and /api/auth/session: one statement, the session with the account and balance', async () => {
+  it('GET /api/auth/user and /api/auth/session: the session with its user, the account, its balance', async () => {
     const user = await registerUser(app);
     await creditWallet(app.database.db, user.user.id, 12_34n);
     // Money in another currency is not the wallet currency's balance.
     await creditWallet(app.database.db, user.user.id, 99_00n, 'USD');
 
     const me = await counted(() => as(app, user)('GET', '/api/auth/user'));
-    expect(me.statements).toHaveLength(1);
+    expect(me.statements).toHaveLength(3);
     expect(me.statements[0]).toMatch(/"sessions"/);
+    expect(me.statements[2]).toMatch(/"ledger_accounts"/);
     expect(me.res.json()).toMatchObject({ id: user.user.id, walletBalance: '12.34', walletCurrency: 'ZAR' });
 
     const session = await counted(() => as(app, user)('GET', '/api/auth/session'));
-    expect(session.statements).toHaveLength(1);
+    expect(session.statements).toHaveLength(3);
     expect(session.res.json()).toEqual({ user: me.res.json(), sessionEnded: false });
   });
 
-  it('an account with no wallet yet answers 0.00 in the same one statement', async () => {
+  it('an account with no wallet yet answers 0.00', async () => {
     const user = await registerUser(app);
     const me = await counted(() => as(app, user)('GET', '/api/auth/user'));
-    expect(me.statements).toHaveLength(1);
+    expect(me.statements).toHaveLength(3);
     expect(me.res.json()).toMatchObject({ walletBalance: '0.00' });
   });
 

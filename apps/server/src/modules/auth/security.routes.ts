@@ -44,6 +44,7 @@ export async function securityRoutes(app: FastifyInstance) {
   r.get(
     '/auth/sessions',
     {
+      config: { accountGate: 'own-account' },
       schema: {
         tags: ['auth'],
         summary: "The caller's live sessions (this one first): device, address, when signed in and last active",
@@ -60,6 +61,7 @@ export async function securityRoutes(app: FastifyInstance) {
   r.delete(
     '/auth/sessions/:id',
     {
+      config: { accountGate: 'own-account' },
       schema: {
         tags: ['auth'],
         summary: "Sign out one of the caller's sessions (404 for any other id)",
@@ -76,6 +78,7 @@ export async function securityRoutes(app: FastifyInstance) {
   r.post(
     '/auth/sessions/revoke-others',
     {
+      config: { accountGate: 'own-account' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere else: every session of the caller but this one',
@@ -92,7 +95,7 @@ export async function securityRoutes(app: FastifyInstance) {
   r.post(
     '/auth/forgot-password',
     {
-      config: { rateLimit: RATE_LIMITS.passwordResetRequests },
+      config: { accountGate: 'session', rateLimit: RATE_LIMITS.passwordResetRequests },
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link (the same answer whether or not an account has the address)',
@@ -109,6 +112,7 @@ export async function securityRoutes(app: FastifyInstance) {
   r.post(
     '/auth/reset-password',
     {
+      config: { accountGate: 'session' },
       schema: {
         tags: ['auth'],
         summary:

@@ -114,7 +114,7 @@ describe('the session cookie', () => {
 
   it('never trusts a token whose signature is missing, wrong or made with another secret', async () => {
     const { cookie } = await registerUser(t.app);
-    // The genuine cookie first, so its checked signature is remembered: forgeries of it are still refused.
+    // The genuine cookie works; every forgery of it is refused.
     expect((await me(cookie)).statusCode).toBe(200);
     const token = tokenOf(cookie);
     const forgeries = [

@@ -35,6 +35,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/setup/app',
     {
+      config: { accountGate: 'own-account' },
       schema: {
         tags,
         summary: 'Start enrolment with an authenticator app: QR code (PNG data URL), secret and ten backup codes',
@@ -47,7 +48,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/setup/sms',
     {
-      config: { rateLimit: RATE_LIMITS.smsCodes },
+      config: { accountGate: 'own-account', rateLimit: RATE_LIMITS.smsCodes },
       schema: {
         tags,
         summary: 'Start enrolment by SMS: a code goes to the number (with its country code); ten backup codes',
@@ -61,7 +62,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/verify',
     {
-      config: { rateLimit: RATE_LIMITS.twoFactorCodes },
+      config: { accountGate: 'own-account', rateLimit: RATE_LIMITS.twoFactorCodes },
       schema: {
         tags,
         summary: 'Finish enrolment with the first code: two-factor authentication is on',
@@ -80,7 +81,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/disable',
     {
-      config: { rateLimit: RATE_LIMITS.twoFactorCodes },
+      config: { accountGate: 'own-account', rateLimit: RATE_LIMITS.twoFactorCodes },
       schema: {
         tags,
         summary: 'Turn two-factor authentication off with a current code (or a backup code)',
@@ -98,7 +99,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/send-sms',
     {
-      config: { rateLimit: RATE_LIMITS.smsCodes },
+      config: { accountGate: 'own-account', rateLimit: RATE_LIMITS.smsCodes },
       schema: {
         tags,
         summary: "Send an SMS code to the account's number (to disable, or again during an SMS setup)",
@@ -111,7 +112,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/sign-in',
     {
-      config: { rateLimit: RATE_LIMITS.twoFactorSignIn },
+      config: { accountGate: 'own-account', rateLimit: RATE_LIMITS.twoFactorSignIn },
       schema: {
         tags,
         summary: 'Second step of sign-in: the code from the app or SMS, or a backup code; starts the session',
@@ -134,7 +135,7 @@ export async function twoFactorRoutes(app: FastifyInstance) {
   r.post(
     '/auth/2fa/sign-in/send-sms',
     {
-      config: { rateLimit: { ...RATE_LIMITS.twoFactorSignIn, max: 5 } },
+      config: { accountGate: 'own-account', rateLimit: { ...RATE_LIMITS.twoFactorSignIn, max: 5 } },
       schema: {
         tags,
         summary: 'Send the SMS code of a sign-in waiting for its second step again',

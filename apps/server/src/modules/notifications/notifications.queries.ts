@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { EMAIL_CATEGORIES, type TEmailCategory, type TNotification } from '@holdfast/contracts';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { runStatement, statement, toDate } from '../../db/statements.js';
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client.js';
 import type { EmailContent } from '../../emails/index.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import {
@@ -12,6 +12,7 @@ import {
   notifications,
   supportChats,
   supportMessages,
+  transactions,
   users,
   withdrawals,
 } from '../../db/schema/index.js';
@@ -57,70 +58,52 @@ export interface TransactionFacts {
   seller: Person | null;
 }
 
-/** A person's columns under a prefix (`b` the buyer, `s` the seller), for TRANSACTION_FACTS. */
-const personSql = (alias: string) =>
-  `${alias}.id as "${alias}Id", ${alias}.email as "${alias}Email", ${alias}.first_name as "${alias}FirstName",
-   ${alias}.last_name as "${alias}LastName", ${alias}.name as "${alias}Name"`;
-
-// The seller is the account that holds the seller email verified: the only one that may hear of it.
-const TRANSACTION_FACTS = statement(
-  'notify_transaction_facts',
-  `select t.id, t.description, t.amount, t.fee, t.total, t.currency, t.status, t.payment_status as "paymentStatus",
-     t.inspection_days as "inspectionDays", t.auto_release_at as "autoReleaseAt",
-     t.tracking_reference as "trackingReference", t.delivery_message as "deliveryMessage",
-     t.seller_email as "sellerEmail", ${personSql('b')}, ${personSql('s')}
-   from transactions t
-   join users b on b.id = t.buyer_id
-   left join lateral (select id, email, first_name, last_name, name from users
-     where lower(email) = lower(t.seller_email) and email_verified = true limit 1) s on true
-   where t.id = $1`,
-);
-
-type PersonColumns<A extends string> = {
-  [K in 'Id' | 'Email' | 'FirstName' | 'LastName' | 'Name' as `${A}${K}`]: string | null;
-};
-type FactsRow = Omit<TransactionFacts, 'amount' | 'fee' | 'total' | 'autoReleaseAt' | 'buyer' | 'seller'> & {
-  amount: string;
-  fee: string;
-  total: string;
-  autoReleaseAt: string | null;
-} & PersonColumns<'b'> &
-  PersonColumns<'s'>;
-
-function personOf(r: FactsRow, a: 'b' | 's'): Person | null {
-  const id = r[`${a}Id`];
-  if (!id) return null;
-  return {
-    id,
-    email: r[`${a}Email`]!,
-    firstName: r[`${a}FirstName`],
-    lastName: r[`${a}LastName`],
-    name: r[`${a}Name`]!,
-  };
-}
+const buyers = alias(users, 'b');
 
 /** A transaction as it is now, with its parties (one statement). */
 export async function transactionFacts(db: DbOrTx, id: string): Promise<TransactionFacts | null> {
-  const [r] = await runStatement<FactsRow>(db, TRANSACTION_FACTS, [id]);
-  const buyer = r && personOf(r, 'b');
-  if (!r || !buyer) return null;
-  return {
-    id: r.id,
-    description: r.description,
-    amount: BigInt(r.amount),
-    fee: BigInt(r.fee),
-    total: BigInt(r.total),
-    currency: r.currency,
-    status: r.status,
-    paymentStatus: r.paymentStatus,
-    inspectionDays: Number(r.inspectionDays),
-    autoReleaseAt: toDate(r.autoReleaseAt),
-    trackingReference: r.trackingReference,
-    deliveryMessage: r.deliveryMessage,
-    sellerEmail: r.sellerEmail,
-    buyer,
-    seller: personOf(r, 's'),
-  };
+  // The seller is the account that holds the seller email verified: the only one that may hear of it.
+  const seller = db
+    .select(personColumns)
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${transactions.sellerEmail})`, eq(users.emailVerified, true)))
+    .limit(1)
+    .as('s');
+  const [row] = await db
+    .select({
+      id: transactions.id,
+      description: transactions.description,
+      amount: transactions.amount,
+      fee: transactions.fee,
+      total: transactions.total,
+      currency: transactions.currency,
+      status: transactions.status,
+      paymentStatus: transactions.paymentStatus,
+      inspectionDays: transactions.inspectionDays,
+      autoReleaseAt: transactions.autoReleaseAt,
+      trackingReference: transactions.trackingReference,
+      deliveryMessage: transactions.deliveryMessage,
+      sellerEmail: transactions.sellerEmail,
+      buyer: {
+        id: buyers.id,
+        email: buyers.email,
+        firstName: buyers.firstName,
+        lastName: buyers.lastName,
+        name: buyers.name,
+      },
+      seller: {
+        id: seller.id,
+        email: seller.email,
+        firstName: seller.firstName,
+        lastName: seller.lastName,
+        name: seller.name,
+      },
+    })
+    .from(transactions)
+    .innerJoin(buyers, eq(buyers.id, transactions.buyerId))
+    .leftJoinLateral(seller, sql`true`)
+    .where(eq(transactions.id, id));
+  return row ?? null;
 }
 
 export async function findDisputeRow(db: DbOrTx, id: string) {
@@ -279,42 +262,35 @@ export interface Told {
  * never takes a slot. Two workers racing for one key: the upsert's row lock makes the second see the
  * first's time and send nothing. The job queues the emails (jobs/) in the same database transaction.
  */
-const TELL = statement(
-  'notify_tell',
-  `with d as (
-     select * from jsonb_to_recordset($3::jsonb) as d(
-       "userId" text, "to" text, title text, body text, link text, category text, email jsonb, "throttleKey" text)
-   ), told as (
-     insert into notifications (user_id, type, title, body, link, created_at)
-     select "userId", $2, title, body, link, $1::timestamptz from d where "userId" is not null
-     returning id, user_id
-   ), wanted as (
-     select * from d where category is null or "userId" is null or coalesce((select p.email_enabled
-       from notification_preferences p where p.user_id = d."userId" and p.category = d.category), true)
-   ), slot as (
-     insert into email_throttle (key, last_sent_at)
-     select distinct "throttleKey", $1::timestamptz from wanted where "throttleKey" is not null
-     on conflict (key) do update set last_sent_at = excluded.last_sent_at
-     where email_throttle.last_sent_at <= $1::timestamptz - $4::integer * interval '1 millisecond'
-     returning key
-   )
-   select
-     (select coalesce(json_agg(json_build_object('userId', user_id, 'notificationId', id)), '[]') from told) as bells,
-     (select coalesce(json_agg(json_build_object('userId', w."userId", 'to', w."to", 'email', w.email)), '[]')
-        from wanted w where w."throttleKey" is null or w."throttleKey" in (select key from slot)) as emails`,
-);
-
-/** Runs TELL inside the notify job's database transaction. */
 export async function tell(
   tx: Tx,
   event: { now: Date; type: string; throttleMs: number },
   tellings: Telling[],
 ): Promise<Told> {
-  const [told] = await runStatement<Told>(tx, TELL, [
-    event.now.toISOString(),
-    event.type,
-    JSON.stringify(tellings),
-    event.throttleMs,
-  ]);
+  const now = event.now.toISOString();
+  const [told] = await rowsOf<Told>(
+    tx,
+    sql`with d as (
+       select * from jsonb_to_recordset(${JSON.stringify(tellings)}::jsonb) as d(
+         "userId" text, "to" text, title text, body text, link text, category text, email jsonb, "throttleKey" text)
+     ), told as (
+       insert into notifications (user_id, type, title, body, link, created_at)
+       select "userId", ${event.type}, title, body, link, ${now}::timestamptz from d where "userId" is not null
+       returning id, user_id
+     ), wanted as (
+       select * from d where category is null or "userId" is null or coalesce((select p.email_enabled
+         from notification_preferences p where p.user_id = d."userId" and p.category = d.category), true)
+     ), slot as (
+       insert into email_throttle (key, last_sent_at)
+       select distinct "throttleKey", ${now}::timestamptz from wanted where "throttleKey" is not null
+       on conflict (key) do update set last_sent_at = excluded.last_sent_at
+       where email_throttle.last_sent_at <= ${now}::timestamptz - ${event.throttleMs}::integer * interval '1 millisecond'
+       returning key
+     )
+     select
+       (select coalesce(json_agg(json_build_object('userId', user_id, 'notificationId', id)), '[]') from told) as bells,
+       (select coalesce(json_agg(json_build_object('userId', w."userId", 'to', w."to", 'email', w.email)), '[]')
+          from wanted w where w."throttleKey" is null or w."throttleKey" in (select key from slot)) as emails`,
+  );
   return told!;
 }

@@ -1,7 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { TReview, TUserReviews } from '@holdfast/contracts';
-import type { DbOrTx } from '../../db/client.js';
-import { runStatement, statement } from '../../db/statements.js';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
 import { reviews, users } from '../../db/schema/index.js';
 
 function selectReviews(db: DbOrTx) {
@@ -44,15 +43,14 @@ const NEWEST_REVIEWS = 100;
 
 /**
  * How many reviews a person has received and their average rating (one decimal), from the counts the
- * reviews trigger keeps (migration 0019): one row, however many reviews the person has.
+ * reviews trigger keeps (migration 0019, a table outside the Drizzle schema): one row, however many
+ * reviews the person has.
  */
-const SUMMARY = statement(
-  'review_summary',
-  'select count::int as count, rating_sum::int as "ratingSum" from review_summaries where reviewee_id = $1',
-);
-
 export async function reviewSummaryOfUser(db: DbOrTx, userId: string): Promise<TUserReviews['summary']> {
-  const [row] = await runStatement<{ count: number; ratingSum: number }>(db, SUMMARY, [userId]);
+  const [row] = await rowsOf<{ count: number; ratingSum: number }>(
+    db,
+    sql`select count::int as count, rating_sum::int as "ratingSum" from review_summaries where reviewee_id = ${userId}`,
+  );
   const count = row?.count ?? 0;
   return { count, averageRating: count ? Math.round((row!.ratingSum / count) * 10) / 10 : null };
 }

@@ -15,6 +15,7 @@ export async function systemRoutes(app: FastifyInstance) {
   r.get(
     '/health',
     {
+      config: { accountGate: 'session' },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
@@ -30,6 +31,7 @@ export async function systemRoutes(app: FastifyInstance) {
   r.get(
     '/config',
     {
+      config: { accountGate: 'session' },
       schema: {
         tags: ['system'],
         summary: 'Public runtime settings for the web app',
@@ -44,6 +46,7 @@ export async function systemRoutes(app: FastifyInstance) {
     r.get(
       '/dev/mailbox',
       {
+        config: { accountGate: 'own-account' },
         schema: {
           tags: ['system'],
           summary: "Mail sent to the caller's address through the outbox; admins see all (development only)",
@@ -56,6 +59,7 @@ export async function systemRoutes(app: FastifyInstance) {
     r.get(
       '/dev/sms',
       {
+        config: { accountGate: 'own-account' },
         schema: {
           tags: ['system'],
           summary:
@@ -78,6 +82,7 @@ export async function systemRoutes(app: FastifyInstance) {
     r.get(
       '/dev/clock',
       {
+        config: { accountGate: 'own-account' },
         schema: {
           tags: ['system'],
           summary: "The server's time (TEST_CLOCK only)",
@@ -93,6 +98,7 @@ export async function systemRoutes(app: FastifyInstance) {
     r.post(
       '/dev/clock',
       {
+        config: { accountGate: 'own-account' },
         schema: {
           tags: ['system'],
           summary: "Moves the server's time forward and runs every job due by then (TEST_CLOCK only)",

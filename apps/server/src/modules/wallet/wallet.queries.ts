@@ -1,5 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_CURRENCY, toDecimal as decimal, type TWalletActivity, type TWalletBalance } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings, transactions, users, withdrawals } from '../../db/schema/index.js';
@@ -15,18 +14,6 @@ export async function findWalletCurrency(db: DbOrTx, userId: string): Promise<st
 /** The user's wallet balance in their wallet currency as a decimal string (GET /api/auth/user). */
 export async function walletBalanceText(db: DbOrTx, userId: string, walletCurrency: string): Promise<string> {
   return decimal(await getWalletBalance(db, userId, walletCurrency), walletCurrency);
-}
-
-/**
- * The same balance as a column of another statement (minor units, 0 for a wallet never used), so a
- * caller that reads the user row anyway gets the balance in the same round trip. By owner, type and
- * currency on ledger_accounts_user_id_idx: a wallet's key (`wallet:<user>:<currency>`, unique) makes
- * that triple unique too.
- */
-export function walletBalanceSql(userId: AnyPgColumn, currency: AnyPgColumn): SQL<bigint> {
-  return sql`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts}
-    where ${ledgerAccounts.userId} = ${userId} and ${ledgerAccounts.type} = 'wallet'
-      and ${ledgerAccounts.currency} = ${currency}), 0)`.mapWith((v: string | number | bigint) => BigInt(v));
 }
 
 /** Balance in the wallet currency plus every currency the user holds money in. */

@@ -7,9 +7,9 @@ import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { displayName } from '@/lib/format';
+import { timeLabel } from '@/lib/time-label';
 import { cn } from '@/lib/utils';
 import { filterConversations } from '../lib/filter-conversations';
-import { timeLabel } from '../lib/time-label';
 
 export const conversationHref = (id: string) => `/messages?conversation=${encodeURIComponent(id)}`;
 

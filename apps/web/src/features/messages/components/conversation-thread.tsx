@@ -14,8 +14,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { displayName } from '@/lib/format';
+import { messageTimeLabel } from '@/lib/time-label';
 import { cn } from '@/lib/utils';
-import { messageTimeLabel } from '../lib/time-label';
 import type { MorePages } from './conversation-list';
 import { MessageComposer } from './message-composer';
 

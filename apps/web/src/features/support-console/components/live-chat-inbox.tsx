@@ -19,9 +19,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
-import { formatTimeLabel } from '@/lib/format';
 import { flattenPages } from '@/lib/paging';
 import { useSocket } from '@/lib/realtime';
+import { timeLabel } from '@/lib/time-label';
 import { cn } from '@/lib/utils';
 import { useReplyToLiveChat } from '../api/live-chat-reply';
 import { useLiveChatThread } from '../api/live-chat-thread';
@@ -151,7 +151,7 @@ function ThreadList({
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-medium">{t.customerName}</span>
                   <time dateTime={t.lastMessageAt} className="shrink-0 text-xs text-muted-foreground">
-                    {formatTimeLabel(t.lastMessageAt)}
+                    {timeLabel(t.lastMessageAt)}
                   </time>
                 </span>
                 <span className="block truncate text-sm text-muted-foreground">{t.lastMessage}</span>

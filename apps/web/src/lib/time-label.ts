@@ -1,6 +1,7 @@
 /**
- * The Messages page's time labels (spec section 2): a time on the same day, 'Yesterday' one day
- * back, a weekday under seven days back, else month and day. Calendar days in the viewer's time zone.
+ * The time label of a conversation or chat (spec section 2, Messages): a time on the same day,
+ * 'Yesterday' one day back, a weekday under seven days back, else month and day. Calendar days in the
+ * viewer's time zone.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -35,6 +35,14 @@ describe('timeLabel', () => {
     expect(timeLabel(undefined, now)).toBe('');
     expect(timeLabel('not a date', now)).toBe('');
   });
+
+  it('labels times relative to today (another week)', () => {
+    const wednesday = new Date(2025, 5, 18, 15, 0);
+    expect(timeLabel(new Date(2025, 5, 17, 9, 0), wednesday)).toBe('Yesterday');
+    expect(timeLabel(new Date(2025, 5, 14, 9, 0), wednesday)).toBe('Saturday');
+    expect(timeLabel(new Date(2025, 4, 1, 9, 0), wednesday)).toBe('May 1');
+    expect(timeLabel(new Date(2025, 5, 18, 9, 5), wednesday)).toBe('09:05');
+  });
 });
 
 describe('calendarDaysBetween', () => {

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { registerUser, type RegisteredUser } from '../../test/factories.js';
+
+/**
+ * The account gates on every route of the app (auth.plugin.ts): an account with a temporary password
+ * reaches only the calls about the session itself; staff without a second factor reach those and their
+ * own account, security and the development tools (so they can enrol); everything else answers 403 with
+ * the gate's code. Each route is called once as each account; a request the gate lets through is stopped
+ * before its handler by a malformed body (GETs run), so the walk changes nothing.
+ */
+const SESSION_CALLS = [
+  'GET /api/auth/session',
+  'GET /api/auth/user',
+  'POST /api/auth/login',
+  'POST /api/auth/admin/login',
+  'POST /api/auth/register',
+  'POST /api/auth/logout',
+  'POST /api/auth/change-password',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'GET /api/config',
+  'GET /api/health',
+  'GET /api/identity/verify-email',
+];
+const openBeforeStaffTwoFactor = (route: string) => SESSION_CALLS.includes(route) || / \/api\/(auth|dev)\//.test(route);
+
+let t: TestApp;
+let routes: string[];
+let mustChange: RegisteredUser;
+let moderator: RegisteredUser;
+beforeAll(async () => {
+  t = await createTestApp({ env: { REQUIRE_STAFF_2FA: 'true', TEST_CLOCK: 'true' } });
+  const documented = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+  routes = [
+    ...Object.entries(documented).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, randomUUID())}`),
+    ),
+    // Not in the OpenAPI document: the verification link and the sockets.
+    'GET /api/identity/verify-email',
+    'GET /ws',
+    'GET /ws/support',
+  ];
+  mustChange = await registerUser(t.app);
+  await t.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, mustChange.user.id));
+  moderator = await registerUser(t.app, { role: 'moderator' });
+});
+afterAll(() => t.close());
+
+async function call(who: RegisteredUser, route: string) {
+  const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+  const body = method === 'GET' ? {} : { payload: '{', headers: { 'content-type': 'application/json' } };
+  const res = await t.app.inject({ method, url, ...body, headers: { cookie: who.cookie, ...body.headers } });
+  return { status: res.statusCode, code: (res.json() as { code?: string }).code };
+}
+
+describe('the account gates, route by route', () => {
+  it('knows the routes it walks (the session calls among them)', () => {
+    expect(routes.length).toBeGreaterThan(80);
+    for (const route of SESSION_CALLS) expect(routes).toContain(route);
+    expect(routes).toContain('GET /api/dev/clock');
+  });
+
+  it('a temporary password reaches the session calls only', async () => {
+    for (const route of routes) {
+      const { status, code } = await call(mustChange, route);
+      if (SESSION_CALLS.includes(route)) expect(code, route).not.toBe('PASSWORD_CHANGE_REQUIRED');
+      else expect({ status, code }, route).toEqual({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED' });
+    }
+  });
+
+  it('staff without a second factor reach the session calls, their own account and the development tools', async () => {
+    for (const route of routes) {
+      const { status, code } = await call(moderator, route);
+      if (openBeforeStaffTwoFactor(route)) expect(code, route).not.toBe('STAFF_TWO_FACTOR_REQUIRED');
+      else expect({ status, code }, route).toEqual({ status: 403, code: 'STAFF_TWO_FACTOR_REQUIRED' });
+    }
+  });
+
+  it('leaves pages, assets and paths of no route alone (404), and gates an API call whatever its query', async () => {
+    for (const who of [mustChange, moderator]) {
+      for (const url of ['/dashboard', '/assets/index.js', '/api/dev/nothing-here', '/api/no-such-call']) {
+        expect((await call(who, `GET ${url}`)).status, url).toBe(404);
+      }
+      expect((await call(who, 'GET /api/auth/session?x=1')).status).toBe(200);
+      expect((await call(who, 'GET /api/transactions?limit=2')).status).toBe(403);
+    }
+  });
+});
