@@ -1,6 +1,6 @@
 import type { TTransactionListQuery } from '@holdfast/contracts';
-import type { DbOrTx } from '../../db/client.js';
-import { runStatement, statement } from '../../db/statements.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { weakEtag } from '../../lib/etag.js';
 import { sellerEmailOf } from './transactions.rules.js';
@@ -16,14 +16,12 @@ import { sellerEmailOf } from './transactions.rules.js';
  * The versions are read before the page is built: a change committed in between is in the page but not
  * in its tag, so the next revalidation misses and sends the new page. A tag is never newer than its page.
  */
-const VERSIONS = statement(
-  'list_versions',
-  `select coalesce((select version from list_versions where key = $1), 0)::text || '.' ||
-          coalesce((select version from list_versions where key = $2), 0)::text as versions`,
-);
-
 export async function listEtag(db: DbOrTx, user: SessionUser, query: TTransactionListQuery): Promise<string> {
   const email = sellerEmailOf(user);
-  const [row] = await runStatement<{ versions: string }>(db, VERSIONS, [`b:${user.id}`, email && `s:${email}`]);
+  const [row] = await rowsOf<{ versions: string }>(
+    db,
+    sql`select coalesce((select version from list_versions where key = ${`b:${user.id}`}), 0)::text || '.' ||
+               coalesce((select version from list_versions where key = ${email && `s:${email}`}), 0)::text as versions`,
+  );
   return weakEtag([row!.versions, user.id, user.role, email, query.status ?? null, query.limit, query.cursor ?? null]);
 }
