@@ -353,6 +353,20 @@ describe('staff need a second factor (REQUIRE_STAFF_2FA)', () => {
     expect((await call({ ...moderator, cookie }, '/api/disputes/moderator')).statusCode).toBe(200);
   });
 
+  it("covers the development mailbox (everyone's links for an admin); the texts show only the caller's own", async () => {
+    const admin = await registerUser(strict.app, { role: 'admin' });
+    const other = await registerUser(strict.app);
+    const mailbox = await as(strict.app, admin)('GET', '/api/dev/mailbox');
+    expect(mailbox.statusCode).toBe(403);
+    expect(mailbox.json().code).toBe('STAFF_TWO_FACTOR_REQUIRED');
+    // Someone else's text (a code) stays theirs until the admin has a second factor.
+    await as(strict.app, other)('POST', '/api/auth/2fa/setup/sms', { phoneNumber: '+27 82 555 0101' });
+    expect((await as(strict.app, other)('GET', '/api/dev/sms')).json().messages).toHaveLength(1);
+    const texts = await as(strict.app, admin)('GET', '/api/dev/sms');
+    expect(texts.statusCode).toBe(200);
+    expect(texts.json().messages).toEqual([]);
+  });
+
   it('is off by default outside production', async () => {
     const moderator = await registerUser(t.app, { role: 'moderator' });
     expect((await as(t.app, moderator)('GET', '/api/disputes/moderator')).statusCode).toBe(200);

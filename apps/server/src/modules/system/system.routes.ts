@@ -46,7 +46,7 @@ export async function systemRoutes(app: FastifyInstance) {
     r.get(
       '/dev/mailbox',
       {
-        config: { accountGate: 'own-account' },
+        // Behind the staff two-factor gate: an admin's mailbox holds everyone's links (resets, verifications).
         schema: {
           tags: ['system'],
           summary: "Mail sent to the caller's address through the outbox; admins see all (development only)",
@@ -71,7 +71,9 @@ export async function systemRoutes(app: FastifyInstance) {
         // Halfway through a two-factor sign-in nobody is signed in yet: the challenge names the account.
         const pending = request.user ? null : await app.services.twoFactor.challengeOwner(authHeaders(request));
         const viewer = request.user ?? (pending ? { id: pending, role: 'buyer' } : requireUser(request));
-        return { messages: await service.textMessages(viewer) };
+        // Staff still to enrol read their own codes (to enrol by SMS), never everyone's.
+        const gated = request.user && app.config.requireStaffTwoFactor && !request.user.twoFactorEnabled;
+        return { messages: await service.textMessages(gated ? { id: viewer.id, role: 'buyer' } : viewer) };
       },
     );
   }
