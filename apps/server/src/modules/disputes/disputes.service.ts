@@ -26,7 +26,6 @@ import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/e
 import { refundEscrow, releaseEscrow, splitEscrow } from '../../ledger/index.js';
 import { notify } from '../notifications/index.js';
 import {
-  findSellerId,
   findTransactionView,
   lockTransaction,
   recordEvent,
@@ -182,7 +181,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       await refundEscrow(tx, { transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total, memo });
       to = 'cancelled';
     } else {
-      const sellerId = await findSellerId(tx, t.sellerEmail);
+      const sellerId = t.sellerId;
       if (!sellerId) throw appError('SELLER_MISSING', TRANSACTION_MESSAGES.sellerMissing);
       if (outcome.resolution === 'release_to_seller') {
         await releaseEscrow(tx, {

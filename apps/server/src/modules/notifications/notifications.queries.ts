@@ -70,8 +70,7 @@ const TRANSACTION_FACTS = statement(
      t.seller_email as "sellerEmail", ${personSql('b')}, ${personSql('s')}
    from transactions t
    join users b on b.id = t.buyer_id
-   left join lateral (select id, email, first_name, last_name, name from users
-     where lower(email) = lower(t.seller_email) and email_verified = true limit 1) s on true
+   left join users s on s.id = t.seller_id
    where t.id = $1`,
 );
 

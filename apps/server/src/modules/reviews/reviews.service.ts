@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { reviews, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { findSellerId, findTransactionView, relationOf } from '../transactions/index.js';
+import { findTransactionView, relationOf } from '../transactions/index.js';
 import { findReview, reviewSummaryOfUser, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
 
 /** PostgreSQL's unique_violation: the (transaction, reviewer) index refused a second review. */
@@ -33,7 +33,7 @@ export function createReviewsService({ db }: { db: Db }) {
     }
     if (t.status !== 'completed') throw appError('NOT_COMPLETED', M.notCompleted);
     const reviewerRole = rel.isBuyer ? 'buyer' : 'seller';
-    const revieweeId = rel.isBuyer ? await findSellerId(db, t.sellerEmail) : t.buyerId;
+    const revieweeId = rel.isBuyer ? t.sellerId : t.buyerId;
     if (!revieweeId) throw appError('SELLER_MISSING', TRANSACTION_MESSAGES.sellerMissing);
     if (input.revieweeId !== undefined && input.revieweeId !== revieweeId) {
       throw badRequest(M.wrongReviewee, { revieweeId: M.wrongReviewee });

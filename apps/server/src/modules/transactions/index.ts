@@ -8,6 +8,7 @@ export {
   transitionProblem,
   assertTransition,
   isUuid,
+  type Parties,
   type Relation,
   type Viewer,
   type TransactionAction,
@@ -15,7 +16,6 @@ export {
 export { transactionRoutes } from './transactions.routes.js';
 export {
   countTransactionsByStatus,
-  findSellerId,
   findTransactionView,
   lockTransaction,
   recordEvent,

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   toDecimal,
   type TTransaction,
@@ -54,20 +54,9 @@ export function recordEventQuery(tx: Tx, e: HistoryEvent) {
   });
 }
 
-/** The seller account: the user whose verified email is the seller email. */
-export async function findSellerId(db: DbOrTx, sellerEmail: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${sellerEmail}`, eq(users.emailVerified, true)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
- * Each party is fetched per row by index (primary key; users_email_lower_idx) through a
- * LATERAL subquery with LIMIT 1, which PostgreSQL memoizes per distinct buyer or seller email. A plain
- * join let the planner hash the whole users table on every call: cost grew with the number of users.
+ * Each party is fetched per row by its primary key through a LATERAL subquery with LIMIT 1. A plain join
+ * let the planner hash the whole users table on every call: cost grew with the number of users.
  */
 function partySubqueries(db: DbOrTx) {
   const buyer = db
@@ -79,7 +68,7 @@ function partySubqueries(db: DbOrTx) {
   const seller = db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${transactions.sellerEmail}`, eq(users.emailVerified, true)))
+    .where(eq(users.id, transactions.sellerId))
     .limit(1)
     .as('seller');
   return { buyer, seller };
@@ -106,7 +95,7 @@ function toWire(r: Joined, viewerRole: TViewerRole): TTransaction {
   return wire(r.t, r.buyer, r.seller?.id ? r.seller : null, viewerRole);
 }
 
-/** The spec's Transaction object from the row and its parties (the seller once registered and verified). */
+/** The spec's Transaction object from the row and its parties (the seller once an account holds the address verified). */
 function wire(
   t: TransactionRow,
   buyer: Party & { email: string },

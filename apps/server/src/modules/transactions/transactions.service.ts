@@ -239,8 +239,7 @@ export function createTransactionsService({
       user,
       id,
       'confirm',
-      (tx, t, now, parties) =>
-        releaseToSeller(tx, t, { actorId: user.id, now, automatic: false, sellerId: parties.seller?.id ?? null }),
+      (tx, t, now) => releaseToSeller(tx, t, { actorId: user.id, now, automatic: false }),
       phraseCheck,
       // The usual case in one statement, the release's entry read from the row (decision 016); a wrong phrase,
       // a seller without an account and every refusal take the locked path, which answers exactly.

@@ -33,6 +33,7 @@ const COLUMNS: Record<keyof TransactionRow, string> = {
   id: 'id',
   buyerId: 'buyer_id',
   sellerEmail: 'seller_email',
+  sellerId: 'seller_id',
   amount: 'amount',
   fee: 'fee',
   total: 'total',
@@ -104,10 +105,9 @@ function withParties(r: RawRow & PartyColumns): TransactionWithParties {
   };
 }
 
-/** The seller's account by the (lower-cased) seller email, verified only; `email` is an SQL expression. */
-const SELLER = (email: string) =>
-  `left join lateral (select id, first_name, last_name from users
-     where lower(email) = ${email} and email_verified = true limit 1) s on true`;
+/** The seller's account by the row's seller id; `sellerId` is an SQL expression. */
+const SELLER = (sellerId: string) =>
+  `left join lateral (select id, first_name, last_name from users where id = ${sellerId} limit 1) s on true`;
 const SELLER_COLUMNS = 's.id as "sId", s.first_name as "sFirstName", s.last_name as "sLastName"';
 
 const LOCK = statement(
@@ -116,7 +116,7 @@ const LOCK = statement(
      b.id as "bId", b.first_name as "bFirstName", b.last_name as "bLastName", b.email as "bEmail", ${SELLER_COLUMNS}
    from transactions t
    cross join lateral (select id, first_name, last_name, email from users where id = t.buyer_id limit 1) b
-   ${SELLER('t.seller_email')}
+   ${SELLER('t.seller_id')}
    where t.id = $1
    for update of t`,
 );
@@ -246,7 +246,7 @@ function createStatement(jobs: readonly AnyNewJob[]): Statement {
          insert into transaction_events (transaction_id, actor_id, from_status, to_status, action, at)
          values ($1, $2, 'none', 'pending', 'create', $11)
        ), queued as (${jobsInsertText(jobs, 12)})
-       select created.*, ${SELLER_COLUMNS} from created ${SELLER('$3')}`,
+       select created.*, ${SELLER_COLUMNS} from created ${SELLER('created."sellerId"')}`,
     );
     createStatements.set(shape, found);
   }
@@ -292,8 +292,8 @@ export interface Actor {
   emailVerified: boolean;
 }
 
-/** A column of the row being changed, as an SQL expression; `sellerId`: the seller's verified account, or null. */
-export type RowColumn = (name: keyof TransactionRow | 'sellerId') => string;
+/** A column of the row being changed, as an SQL expression. */
+export type RowColumn = (name: keyof TransactionRow) => string;
 
 /** The money a guarded change moves, built over the changed row's columns (ledger/movements.ts `…EntrySql`). */
 export interface RowEntry {
@@ -317,12 +317,8 @@ export interface GuardedChange {
 
 const guardedStatements = new Map<string, { statement: Statement; from: TTransactionStatus | null }>();
 
-/** The seller's verified account by the row's seller email (an SQL expression). */
-const sellerIdOf = (email: string) =>
-  `(select id from users where lower(email) = ${email} and email_verified = true limit 1)`;
-const updatedColumn: RowColumn = (name) => (name === 'sellerId' ? sellerIdOf('u."sellerEmail"') : `u."${name}"`);
-const tableColumn: RowColumn = (name) =>
-  name === 'sellerId' ? sellerIdOf('transactions.seller_email') : `transactions.${COLUMNS[name]}`;
+const updatedColumn: RowColumn = (name) => `u."${name}"`;
+const tableColumn: RowColumn = (name) => `transactions.${COLUMNS[name]}`;
 
 function guardedStatement(
   action: TransactionAction,
@@ -342,15 +338,15 @@ function guardedStatement(
     if (!keeps && froms.length !== 1) throw new Error(`${action} changes the status from several: not guarded`);
     const pairs = states.map(([s, p]) => `('${s}', '${p}')`).join(', ');
     const who = whoMay(action);
-    const byEmail = who !== 'buyer';
+
     // IS TRUE keeps the buyer indexes out of it: the row is found by its primary key, never by scanning a
     // buyer's deals (with stale statistics the planner preferred transactions_buyer_inbox_idx).
     const buyer = '(buyer_id = $5) is true';
-    const seller = '($7::boolean and lower(seller_email) = $6)';
+    const seller = '(seller_id = $5) is true';
     const guard = who === 'buyer' ? buyer : who === 'seller' ? seller : `(${buyer} or ${seller})`;
-    // $1 id, $2 the new status (null when kept), $3 now, $4 the history's action, $5 caller id, and for a
-    // seller's action $6 the caller's email (lower-cased) and $7 verified; then the set columns, the jobs.
-    const first = byEmail ? 8 : 6;
+    // $1 id, $2 the new status (null when kept), $3 now, $4 the history's action, $5 caller id; then the
+    // set columns, the jobs.
+    const first = 6;
     const sets = setColumns.map((name, i) => `, ${COLUMNS[name as keyof TransactionRow]} = $${first + i}`).join('');
     const queued = jobs.length
       ? `, queued as (${jobsInsertWhereText(jobs, first + setColumns.length, 'exists (select 1 from updated)')})`
@@ -373,7 +369,7 @@ function guardedStatement(
               ${SELLER_COLUMNS}${money ? `, ${ENTRY_SQL_RESULT}` : ''}
        from updated u
        cross join lateral (select id, first_name, last_name, email from users where id = u."buyerId" limit 1) b
-       ${SELLER('u."sellerEmail"')}`,
+       ${SELLER('u."sellerId"')}`,
     );
     found = { statement: statement_, from: keeps ? null : froms[0]! };
     guardedStatements.set(shape, found);
@@ -406,7 +402,6 @@ export async function guardedChange(
     c.now.toISOString(),
     c.recorded,
     actor.id,
-    ...(whoMay(c.action) === 'buyer' ? [] : [actor.email.toLowerCase(), actor.emailVerified]),
   ];
   for (const k of setColumns) values.push(driverValue(c.set[k as keyof Changes] ?? null));
   values.push(...jobsInsertValues(c.jobs));

@@ -11,7 +11,7 @@ import {
   type EntryInput,
 } from '../../ledger/index.js';
 import { notifyJob, type NotificationEvent } from '../notifications/index.js';
-import { findSellerId, type TransactionRow } from './transactions.queries.js';
+import type { TransactionRow } from './transactions.queries.js';
 import { writeChange, type Change, type Changes, type GuardedChange, type RowEntry } from './transactions.sql.js';
 import {
   ENDINGS,
@@ -220,15 +220,9 @@ export function releaseChange(
 export async function releaseToSeller(
   tx: Tx,
   t: TransactionRow,
-  c: {
-    actorId: ActorId;
-    now: Date;
-    automatic: boolean;
-    /** The seller's account when the caller read it with the locked row (null: none); looked up if absent. */
-    sellerId?: string | null;
-  },
+  c: { actorId: ActorId; now: Date; automatic: boolean },
 ) {
-  const sellerId = c.sellerId !== undefined ? c.sellerId : await findSellerId(tx, t.sellerEmail);
+  const sellerId = t.sellerId;
   if (!sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
   return commitChange(tx, t, {
     ...releaseChange(t, c),
