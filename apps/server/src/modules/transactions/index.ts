@@ -7,6 +7,7 @@ export {
   authorize,
   transitionProblem,
   assertTransition,
+  assertDisputable,
   isUuid,
   type Parties,
   type Relation,
@@ -22,3 +23,4 @@ export {
   type TransactionRow,
 } from './transactions.queries.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
+export { openDispute, resolveDispute } from './transactions.transitions.js';

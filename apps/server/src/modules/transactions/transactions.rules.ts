@@ -1,4 +1,5 @@
 import {
+  DISPUTE_MESSAGES,
   ESCROW_TIMERS,
   TRANSACTION_MESSAGES as M,
   type TErrorCode,
@@ -268,6 +269,16 @@ export type Ending = keyof typeof ENDINGS;
 export function cancelEnding(action: 'decline' | 'cancel', status: TTransactionStatus): Ending {
   if (action === 'decline') return 'decline';
   return status === 'active' ? 'cancel_late_delivery' : 'cancel';
+}
+
+/**
+ * Throws unless a party may open a dispute on `t`: only over money held in escrow, before the deal ended
+ * (decision 011), and once.
+ */
+export function assertDisputable(t: { status: TTransactionStatus; paymentStatus: TPaymentStatus }) {
+  if (t.status === 'disputed') throw new AppError('UNDER_DISPUTE', DISPUTE_MESSAGES.alreadyDisputed);
+  const disputable = (t.status === 'pending' || t.status === 'active') && t.paymentStatus === 'succeeded';
+  if (!disputable) throw new AppError('NOT_DISPUTABLE', DISPUTE_MESSAGES.notDisputable);
 }
 
 /** The timers' own rules: each one acts only if the transaction is still in the state that started it. */
