@@ -1,4 +1,5 @@
 import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   toDecimal,
   type TTransaction,
@@ -55,8 +56,9 @@ function recordEventQuery(tx: DbOrTx, e: HistoryEvent) {
 }
 
 /**
- * Each party is fetched per row by its primary key through a LATERAL subquery with LIMIT 1. A plain join
- * let the planner hash the whole users table on every call: cost grew with the number of users.
+ * For a page of rows, each party is fetched per row by its primary key through a LATERAL subquery with
+ * LIMIT 1. A plain join let the planner hash the whole users table on every call: cost grew with the
+ * number of users.
  */
 function partySubqueries(db: DbOrTx) {
   const buyer = db
@@ -74,8 +76,12 @@ function partySubqueries(db: DbOrTx) {
   return { buyer, seller };
 }
 
+const buyerAccount = alias(users, 'buyer');
+const sellerAccount = alias(users, 'seller');
+
+/** One transaction, found by its id, with its parties (plain joins: one row, each party by primary key). */
 function selectWithParties(db: DbOrTx) {
-  const { buyer, seller } = partySubqueries(db);
+  const [buyer, seller] = [buyerAccount, sellerAccount];
   return db
     .select({
       t: transactionColumns,
@@ -83,8 +89,8 @@ function selectWithParties(db: DbOrTx) {
       seller: { id: seller.id, firstName: seller.firstName, lastName: seller.lastName },
     })
     .from(transactions)
-    .innerJoinLateral(buyer, sql`true`)
-    .leftJoinLateral(seller, sql`true`);
+    .innerJoin(buyer, eq(buyer.id, transactions.buyerId))
+    .leftJoin(seller, eq(seller.id, transactions.sellerId));
 }
 
 type Joined = Awaited<ReturnType<typeof selectWithParties>>[number];
@@ -152,7 +158,11 @@ export function transactionView(row: TransactionWithParties, user: SessionUser):
  */
 export async function lockTransactionWithParties(tx: Tx, id: string): Promise<TransactionWithParties | null> {
   if (!isUuid(id)) return null;
-  const [row] = await selectWithParties(tx).where(eq(transactions.id, id)).for('update', { of: transactions });
+  const [row] = await selectWithParties(tx)
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .for('update', { of: transactions })
+    .prepare('transaction_lock')
+    .execute({ id });
   return row ?? null;
 }
 
@@ -178,19 +188,17 @@ function queuedJobs(db: DbOrTx, list: readonly AnyNewJob[]) {
 
 /**
  * The state change, its history row and its jobs in one statement (an UPDATE with the INSERTs as writable
- * CTEs: all or nothing). Returns the updated row, or null when there is no such row.
+ * CTEs: all or nothing). The caller holds the row's lock.
  */
-export async function writeChange(tx: Tx, c: Change): Promise<TransactionRow | null> {
+export async function writeChange(tx: Tx, c: Change): Promise<void> {
   const history = tx
     .$with('history')
     .as(recordEventQuery(tx, { ...c, at: c.now }).returning({ id: transactionEvents.id }));
-  const [row] = await tx
+  await tx
     .with(history, ...queuedJobs(tx, c.jobs))
     .update(transactions)
     .set({ ...c.set, status: c.to, updatedAt: c.now })
-    .where(eq(transactions.id, c.transactionId))
-    .returning(transactionColumns);
-  return row ?? null;
+    .where(eq(transactions.id, c.transactionId));
 }
 
 export interface NewTransaction {

@@ -44,23 +44,23 @@ const jobsOf = (c: ChangeSpec) => [...(c.event ? [notifyJob(c.event, c.now)] : [
  * (postEntry), then the state change with its history row, its notification (the notify job) and its
  * timers (`jobs`) in one statement. The caller holds the row's lock and has checked the rules; an entry
  * refused (INSUFFICIENT_FUNDS) propagates and rolls the caller's database transaction back. Returns the
- * updated row, so the caller's view needs no second read.
+ * updated row, so the caller's view needs no read.
  */
 export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow> {
   if (c.entry) await postEntry(tx, c.entry);
-  const row = await writeChange(tx, {
+  const set = c.set ?? {};
+  await writeChange(tx, {
     transactionId: t.id,
     actorId: c.actorId,
     action: c.action,
     from: t.status,
     to: c.to,
     now: c.now,
-    set: c.set ?? {},
+    set,
     jobs: jobsOf(c),
   });
-  // The caller holds the row's lock, so the row is there.
-  if (!row) throw new Error(`transaction ${t.id} vanished while locked`);
-  return row;
+  // The row as written: the locked row with what the change set (no trigger alters a transaction row).
+  return { ...t, ...set, status: c.to, updatedAt: c.now };
 }
 
 /** The unfunded deadline, queued when the transaction is created. */
