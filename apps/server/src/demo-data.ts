@@ -1,7 +1,7 @@
 import type { TUser } from '@holdfast/contracts';
 import type { Db } from './db/client.js';
 import type { SessionUser } from './lib/auth-context.js';
-import { depositToWallet } from './ledger/index.js';
+import { depositEntry, postEntry } from './ledger/index.js';
 import type { TransactionsService } from './modules/transactions/index.js';
 
 const asSessionUser = (u: TUser): SessionUser => ({
@@ -28,14 +28,17 @@ export async function seedDemoMoney(
   const buyer = asSessionUser(buyerUser);
   const seller = asSessionUser(sellerUser);
   await db.transaction((tx) =>
-    depositToWallet(tx, {
-      userId: buyer.id,
-      currency: 'ZAR',
-      amount: 500000n,
-      provider: 'sandbox',
-      paymentId: 'demo-seed-deposit',
-      memo: 'Demo deposit',
-    }),
+    postEntry(
+      tx,
+      depositEntry({
+        userId: buyer.id,
+        currency: 'ZAR',
+        amount: 500000n,
+        provider: 'sandbox',
+        paymentId: 'demo-seed-deposit',
+        memo: 'Demo deposit',
+      }),
+    ),
   );
   await transactions.create(buyer, {
     amount: '1200.00',

@@ -6,7 +6,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type Pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -51,28 +50,19 @@ export function databaseFromPglite(client: PGlite, migrationsFolder = MIGRATIONS
   };
 }
 
-let pgDriver: typeof Pg | undefined;
-/**
- * node-postgres, once a PostgreSQL database has been opened in this process; undefined while only PGlite
- * is. A server on the embedded database never loads it (nor drizzle's driver for it): about 4 MB of RSS.
- */
-export function loadedPg(): typeof Pg | undefined {
-  return pgDriver;
-}
-
 export async function databaseFromPostgres(
   url: string,
   migrationsFolder = MIGRATIONS_DIR,
   poolSize = 10,
 ): Promise<Database> {
-  // import() of a package name stays a real, lazy import in the bundle (lib/optional-module.ts). Through
-  // drizzle's ESM build, as the rest of the server uses drizzle: a require() would load its CJS copy too.
+  // import() of a package name stays a real, lazy import in the bundle (lib/optional-module.ts): a server
+  // on the embedded database never loads node-postgres nor drizzle's driver for it (about 4 MB of RSS).
+  // Through drizzle's ESM build, as the rest of the server uses drizzle: a require() would load its CJS copy too.
   const [{ drizzle: drizzlePg }, { migrate: migratePg }, { default: pg }] = await Promise.all([
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
     import('pg'),
   ]);
-  pgDriver = pg;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Idle clients can error when the server restarts; log through the pool, never crash the process.
   pool.on('error', () => {});

@@ -48,24 +48,3 @@ export function accountColumns(ref: AccountRef) {
     provider: ref.type === 'provider_clearing' ? ref.provider : null,
   };
 }
-
-/**
- * An account named by SQL expressions, for a statement that reads its owner and currency from the row it
- * changes (movements.ts `walletFundingEntrySql`, `releaseEntrySql`).
- */
-export type AccountRefSql =
-  | { type: 'wallet'; userId: string; currency: string }
-  | { type: 'escrow'; transactionId: string; currency: string }
-  | { type: 'fees'; currency: string };
-
-/** accountKey's format as an SQL expression (null when an owner is null); movements.test.ts checks they agree. */
-export function accountKeySql(ref: AccountRefSql): string {
-  switch (ref.type) {
-    case 'wallet':
-      return `('wallet:' || ${ref.userId} || ':' || ${ref.currency})`;
-    case 'escrow':
-      return `('escrow:' || ${ref.transactionId} || ':' || ${ref.currency})`;
-    case 'fees':
-      return `('fees:' || ${ref.currency})`;
-  }
-}

@@ -1,45 +1,21 @@
 /**
- * The double-entry core: the only code that moves money. Callers pass their open database transaction,
- * or write the entry in the state change's own statement (entryCtes), so each movement commits or rolls
- * back with the state change that causes it.
+ * The double-entry core: the only code that moves money. A movement is a journal entry (movements.ts)
+ * that postEntry writes in the caller's open database transaction, so each one commits or rolls back
+ * with the change that causes it.
  */
-export { accountKey, type AccountRef, type AccountRefSql, type AccountType } from './accounts.js';
-export {
-  postEntry,
-  prepareEntry,
-  entryCtes,
-  entryWritten,
-  entryFailure,
-  ENTRY_RESULT,
-  ENTRY_SQL_RESULT,
-  entrySqlCtes,
-  entrySqlGuard,
-  entrySqlWritten,
-  entrySqlFailure,
-  LedgerError,
-  type EntrySql,
-  type EntryInput,
-  type EntryKind,
-  type EntryWritten,
-  type PreparedEntry,
-} from './post-entry.js';
+export { accountKey, type AccountRef, type AccountType } from './accounts.js';
+export { postEntry, LedgerError, type EntryInput, type EntryKind } from './post-entry.js';
 export { getWalletBalance, getWalletBalances, getAccountBalance } from './queries.js';
 export { checkLedger } from './check.js';
 export {
-  depositToWallet,
-  fundEscrowFromWallet,
+  depositEntry,
   walletFundingEntry,
-  walletFundingEntrySql,
-  fundEscrowByCard,
   cardFundingEntry,
-  returnCardPaymentToWallet,
-  releaseEscrow,
+  cardPaymentToWalletEntry,
   releaseEntry,
-  releaseEntrySql,
-  refundEscrow,
   refundEntry,
-  splitEscrow,
-  withdrawToPayouts,
-  completePayout,
-  returnFailedPayout,
+  splitEntry,
+  withdrawalEntry,
+  payoutCompletedEntry,
+  payoutReturnedEntry,
 } from './movements.js';

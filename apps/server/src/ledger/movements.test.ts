@@ -1,32 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { journalEntries } from '../db/schema/index.js';
 import { createTestDatabase } from '../test/test-app.js';
 import { creditWallet, insertTransaction, insertUser } from '../test/money-factories.js';
-import { accountKeySql } from './accounts.js';
-import { rawRows } from './queries.js';
 import {
   accountKey,
+  cardFundingEntry,
+  cardPaymentToWalletEntry,
   checkLedger,
-  prepareEntry,
-  releaseEntry,
-  releaseEntrySql,
-  walletFundingEntry,
-  walletFundingEntrySql,
-  type EntryInput,
-  type EntrySql,
-  depositToWallet,
-  fundEscrowByCard,
-  fundEscrowFromWallet,
+  depositEntry,
   getAccountBalance,
   getWalletBalance,
   LedgerError,
-  refundEscrow,
-  releaseEscrow,
-  returnCardPaymentToWallet,
-  splitEscrow,
+  postEntry,
+  refundEntry,
+  releaseEntry,
+  splitEntry,
+  walletFundingEntry,
+  type EntryInput,
 } from './index.js';
 
 let database: Database & { dispose(): Promise<void> };
@@ -48,6 +41,22 @@ const entry = async (entryId: string) => {
 const entriesOf = (transactionId: string) =>
   db().select().from(journalEntries).where(eq(journalEntries.transactionId, transactionId));
 
+/** Writes a movement's entry in a database transaction of its own. */
+const post = (entry: EntryInput) => db().transaction((tx) => postEntry(tx, entry));
+
+/** Posts a split and reports what each side got, from the entry's own postings. */
+async function postSplit(m: Parameters<typeof splitEntry>[0]) {
+  const entry = splitEntry(m);
+  const to = (key: string) => entry.postings.find((p) => accountKey(p.account) === key)?.amount ?? 0n;
+  const { entryId } = await post(entry);
+  return {
+    entryId,
+    buyerGets: to(accountKey({ type: 'wallet', userId: m.buyerId, currency: m.currency })),
+    sellerGets: to(accountKey({ type: 'wallet', userId: m.sellerId, currency: m.currency })),
+    feeKept: to(accountKey({ type: 'fees', currency: m.currency })),
+  };
+}
+
 async function expectHealthy() {
   const result = await checkLedger(db());
   expect(result.problems).toEqual([]);
@@ -59,9 +68,7 @@ async function fundedTransaction(amount: bigint, fee: bigint, currency = 'ZAR') 
   const seller = await insertUser(db());
   const t = await insertTransaction(db(), { buyerId: buyer, amount, fee, currency });
   await creditWallet(db(), buyer, amount + fee, currency);
-  await db().transaction((tx) =>
-    fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency, total: amount + fee }),
-  );
+  await post(walletFundingEntry({ transactionId: t, buyerId: buyer, currency, total: amount + fee }));
   return { buyer, seller, t };
 }
 
@@ -69,8 +76,8 @@ describe('money in', () => {
   it('depositToWallet: provider clearing → wallet, the entry names the payment', async () => {
     const user = await insertUser(db());
     const provider = `p-${randomUUID()}`;
-    const { entryId } = await db().transaction((tx) =>
-      depositToWallet(tx, { userId: user, currency: 'ZAR', amount: 5_000n, provider, paymentId: 'pay_1' }),
+    const { entryId } = await post(
+      depositEntry({ userId: user, currency: 'ZAR', amount: 5_000n, provider, paymentId: 'pay_1' }),
     );
     expect(await getWalletBalance(db(), user, 'ZAR')).toBe(5_000n);
     expect(await clearingOf(provider)).toBe(-5_000n);
@@ -83,12 +90,12 @@ describe('money in', () => {
     await expectHealthy();
   });
 
-  it('fundEscrowFromWallet: the buyer’s wallet pays the total into escrow', async () => {
+  it('walletFundingEntry: the buyer’s wallet pays the total into escrow', async () => {
     const buyer = await insertUser(db());
     const t = await insertTransaction(db(), { buyerId: buyer, amount: 10_000n, fee: 300n });
     await creditWallet(db(), buyer, 12_000n);
-    const { entryId } = await db().transaction((tx) =>
-      fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n }),
+    const { entryId } = await post(
+      walletFundingEntry({ transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n }),
     );
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(1_700n);
     expect(await escrowOf(t)).toBe(10_300n);
@@ -102,14 +109,12 @@ describe('money in', () => {
     await expectHealthy();
   });
 
-  it('fundEscrowFromWallet: too little money is INSUFFICIENT_FUNDS and writes nothing', async () => {
+  it('walletFundingEntry: too little money is INSUFFICIENT_FUNDS and writes nothing', async () => {
     const buyer = await insertUser(db());
     const t = await insertTransaction(db(), { buyerId: buyer });
     await creditWallet(db(), buyer, 10_299n);
     await expect(
-      db().transaction((tx) =>
-        fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n }),
-      ),
+      post(walletFundingEntry({ transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n })),
     ).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_FUNDS' });
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(10_299n);
     expect(await escrowOf(t)).toBe(0n);
@@ -117,33 +122,27 @@ describe('money in', () => {
     await expectHealthy();
   });
 
-  it('fundEscrowFromWallet under concurrency: ten racing fundings of 300 from 1 000 → exactly three', async () => {
+  it('walletFundingEntry under concurrency: ten racing fundings of 300 from 1 000 → exactly three', async () => {
     const buyer = await insertUser(db());
     await creditWallet(db(), buyer, 1_000n);
     const ids = await Promise.all(
       Array.from({ length: 10 }, () => insertTransaction(db(), { buyerId: buyer, amount: 291n, fee: 9n })),
     );
     const results = await Promise.allSettled(
-      ids.map((t) =>
-        db().transaction((tx) =>
-          fundEscrowFromWallet(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 300n }),
-        ),
-      ),
+      ids.map((t) => post(walletFundingEntry({ transactionId: t, buyerId: buyer, currency: 'ZAR', total: 300n }))),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(100n);
     await expectHealthy();
   });
 
-  it('fundEscrowByCard and returnCardPaymentToWallet: provider clearing → escrow, or → the buyer’s wallet', async () => {
+  it('cardFundingEntry and cardPaymentToWalletEntry: provider clearing → escrow, or → the buyer’s wallet', async () => {
     const buyer = await insertUser(db());
     const t = await insertTransaction(db(), { buyerId: buyer, amount: 1_000n, fee: 30n, currency: 'USD' });
     const provider = `p-${randomUUID()}`;
     const card = { transactionId: t, buyerId: buyer, currency: 'USD', provider };
-    const funded = await db().transaction((tx) => fundEscrowByCard(tx, { ...card, amount: 1_030n, paymentId: 'pi_1' }));
-    const returned = await db().transaction((tx) =>
-      returnCardPaymentToWallet(tx, { ...card, amount: 1_030n, paymentId: 'pi_2' }),
-    );
+    const funded = await post(cardFundingEntry({ ...card, amount: 1_030n, paymentId: 'pi_1' }));
+    const returned = await post(cardPaymentToWalletEntry({ ...card, amount: 1_030n, paymentId: 'pi_2' }));
     expect(await escrowOf(t, 'USD')).toBe(1_030n);
     expect(await getWalletBalance(db(), buyer, 'USD')).toBe(1_030n);
     expect(await clearingOf(provider, 'USD')).toBe(-2_060n);
@@ -166,11 +165,11 @@ describe('money in', () => {
 });
 
 describe('money out of escrow', () => {
-  it('releaseEscrow: the seller gets the amount, the fee account the fee, escrow is empty', async () => {
+  it('releaseEntry: the seller gets the amount, the fee account the fee, escrow is empty', async () => {
     const { seller, t } = await fundedTransaction(10_000n, 300n, 'GBP');
     const before = await feesIn('GBP');
-    const { entryId } = await db().transaction((tx) =>
-      releaseEscrow(tx, { transactionId: t, sellerId: seller, currency: 'GBP', amount: 10_000n, fee: 300n }),
+    const { entryId } = await post(
+      releaseEntry({ transactionId: t, sellerId: seller, currency: 'GBP', amount: 10_000n, fee: 300n }),
     );
     expect(await getWalletBalance(db(), seller, 'GBP')).toBe(10_000n);
     expect((await feesIn('GBP')) - before).toBe(300n);
@@ -185,10 +184,10 @@ describe('money out of escrow', () => {
     await expectHealthy();
   });
 
-  it('refundEscrow: the whole total returns to the buyer', async () => {
+  it('refundEntry: the whole total returns to the buyer', async () => {
     const { buyer, t } = await fundedTransaction(10_000n, 300n);
-    const { entryId } = await db().transaction((tx) =>
-      refundEscrow(tx, { transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n, memo: 'Cancelled' }),
+    const { entryId } = await post(
+      refundEntry({ transactionId: t, buyerId: buyer, currency: 'ZAR', total: 10_300n, memo: 'Cancelled' }),
     );
     expect(await getWalletBalance(db(), buyer, 'ZAR')).toBe(10_300n);
     expect(await escrowOf(t)).toBe(0n);
@@ -202,20 +201,18 @@ describe('money out of escrow', () => {
     await expectHealthy();
   });
 
-  it('splitEscrow: buyer R + the same share of the fee, seller amount − R, fees the rest', async () => {
+  it('splitEntry: buyer R + the same share of the fee, seller amount − R, fees the rest', async () => {
     const { buyer, seller, t } = await fundedTransaction(10_000n, 300n, 'EUR');
     const before = await feesIn('EUR');
-    const split = await db().transaction((tx) =>
-      splitEscrow(tx, {
-        transactionId: t,
-        buyerId: buyer,
-        sellerId: seller,
-        currency: 'EUR',
-        amount: 10_000n,
-        fee: 300n,
-        refund: 2_500n,
-      }),
-    );
+    const split = await postSplit({
+      transactionId: t,
+      buyerId: buyer,
+      sellerId: seller,
+      currency: 'EUR',
+      amount: 10_000n,
+      fee: 300n,
+      refund: 2_500n,
+    });
     expect(split).toMatchObject({ buyerGets: 2_575n, sellerGets: 7_500n, feeKept: 225n });
     expect(await getWalletBalance(db(), buyer, 'EUR')).toBe(2_575n);
     expect(await getWalletBalance(db(), seller, 'EUR')).toBe(7_500n);
@@ -230,20 +227,18 @@ describe('money out of escrow', () => {
     await expectHealthy();
   });
 
-  it('splitEscrow rounds the buyer’s fee share half-up (amount 333, fee 10, R 100 → fee back 3)', async () => {
+  it('splitEntry rounds the buyer’s fee share half-up (amount 333, fee 10, R 100 → fee back 3)', async () => {
     const { buyer, seller, t } = await fundedTransaction(333n, 10n, 'AUD');
     const before = await feesIn('AUD');
-    const split = await db().transaction((tx) =>
-      splitEscrow(tx, {
-        transactionId: t,
-        buyerId: buyer,
-        sellerId: seller,
-        currency: 'AUD',
-        amount: 333n,
-        fee: 10n,
-        refund: 100n,
-      }),
-    );
+    const split = await postSplit({
+      transactionId: t,
+      buyerId: buyer,
+      sellerId: seller,
+      currency: 'AUD',
+      amount: 333n,
+      fee: 10n,
+      refund: 100n,
+    });
     expect(split).toMatchObject({ buyerGets: 103n, sellerGets: 233n, feeKept: 7n });
     expect(await getWalletBalance(db(), buyer, 'AUD')).toBe(103n);
     expect(await getWalletBalance(db(), seller, 'AUD')).toBe(233n);
@@ -252,37 +247,33 @@ describe('money out of escrow', () => {
     await expectHealthy();
   });
 
-  it('splitEscrow with nothing left for the fee account (no fee, or the share rounds up to all of it)', async () => {
+  it('splitEntry with nothing left for the fee account (no fee, or the share rounds up to all of it)', async () => {
     const before = await feesIn('USD');
     const noFee = await fundedTransaction(1_000n, 0n, 'USD');
-    const a = await db().transaction((tx) =>
-      splitEscrow(tx, {
-        transactionId: noFee.t,
-        buyerId: noFee.buyer,
-        sellerId: noFee.seller,
-        currency: 'USD',
-        amount: 1_000n,
-        fee: 0n,
-        refund: 400n,
-      }),
-    );
+    const a = await postSplit({
+      transactionId: noFee.t,
+      buyerId: noFee.buyer,
+      sellerId: noFee.seller,
+      currency: 'USD',
+      amount: 1_000n,
+      fee: 0n,
+      refund: 400n,
+    });
     expect(a).toMatchObject({ buyerGets: 400n, sellerGets: 600n, feeKept: 0n });
     expect(await getWalletBalance(db(), noFee.buyer, 'USD')).toBe(400n);
     expect(await getWalletBalance(db(), noFee.seller, 'USD')).toBe(600n);
     expect(await escrowOf(noFee.t, 'USD')).toBe(0n);
 
     const allBack = await fundedTransaction(3n, 1n, 'USD'); // fee back = 1 × 2 / 3 = 0.67 → 1
-    const b = await db().transaction((tx) =>
-      splitEscrow(tx, {
-        transactionId: allBack.t,
-        buyerId: allBack.buyer,
-        sellerId: allBack.seller,
-        currency: 'USD',
-        amount: 3n,
-        fee: 1n,
-        refund: 2n,
-      }),
-    );
+    const b = await postSplit({
+      transactionId: allBack.t,
+      buyerId: allBack.buyer,
+      sellerId: allBack.seller,
+      currency: 'USD',
+      amount: 3n,
+      fee: 1n,
+      refund: 2n,
+    });
     expect(b).toMatchObject({ buyerGets: 3n, sellerGets: 1n, feeKept: 0n });
     expect(await getWalletBalance(db(), allBack.buyer, 'USD')).toBe(3n);
     expect(await getWalletBalance(db(), allBack.seller, 'USD')).toBe(1n);
@@ -291,19 +282,22 @@ describe('money out of escrow', () => {
     await expectHealthy();
   });
 
-  it('splitEscrow refuses a refund that is not strictly between 0 and the amount, and writes nothing', async () => {
+  it('splitEntry refuses a refund that is not strictly between 0 and the amount, and writes nothing', async () => {
     const { buyer, seller, t } = await fundedTransaction(10_000n, 300n, 'CAD');
     for (const refund of [0n, -1n, 10_000n, 10_001n]) {
-      const attempt = db().transaction((tx) =>
-        splitEscrow(tx, {
-          transactionId: t,
-          buyerId: buyer,
-          sellerId: seller,
-          currency: 'CAD',
-          amount: 10_000n,
-          fee: 300n,
-          refund,
-        }),
+      const attempt = db().transaction(async (tx) =>
+        postEntry(
+          tx,
+          splitEntry({
+            transactionId: t,
+            buyerId: buyer,
+            sellerId: seller,
+            currency: 'CAD',
+            amount: 10_000n,
+            fee: 300n,
+            refund,
+          }),
+        ),
       );
       await expect(attempt).rejects.toBeInstanceOf(LedgerError);
       await expect(attempt).rejects.toThrow(/split refund/);
@@ -314,69 +308,4 @@ describe('money out of escrow', () => {
     expect((await entriesOf(t)).map((e) => e.kind)).toEqual(['wallet_funding']);
     await expectHealthy();
   });
-});
-
-describe('the entries a release path statement reads from its row', () => {
-  /** The postings an EntrySql gives for the row `from` (zero ones dropped, as the statement drops them). */
-  async function postingsOf(e: EntrySql, from: string) {
-    const select = e.postings
-      .map((p) => `select ${accountKeySql(p.account)} as key, (${p.amount})::bigint as amount from ${from}`)
-      .join(' union all ');
-    const rows = await rawRows<{ key: string; amount: string | number }>(
-      db(),
-      sql.raw(`select key, amount from (${select}) p where amount <> 0 order by key`),
-    );
-    return rows.map((r) => [r.key, BigInt(r.amount)]);
-  }
-  const linesOf = (entry: EntryInput) => prepareEntry(entry).lines.map(([key, { amount }]) => [key, amount]);
-  /** The SQL form gives the function's postings over `row`, its kind and memo, and marks the same debits. */
-  async function expectSameEntry(e: EntrySql, entry: EntryInput, row: string) {
-    expect(await postingsOf(e, row)).toEqual(linesOf(entry));
-    expect([e.kind, e.memo]).toEqual([entry.kind, entry.memo]);
-    expect(e.postings.filter((p) => p.debit).map((p) => p.account.type)).toEqual(
-      entry.postings.filter((p) => p.amount < 0n).map((p) => p.account.type),
-    );
-  }
-
-  for (const fee of [300n, 0n]) {
-    it(`walletFundingEntrySql and releaseEntrySql give exactly what their functions give (fee ${fee})`, async () => {
-      const deal = {
-        id: randomUUID(),
-        buyer: randomUUID(),
-        seller: randomUUID(),
-        currency: 'USD',
-        amount: 10_000n,
-        fee,
-      };
-      const total = deal.amount + deal.fee;
-      const row = `(select '${deal.id}'::uuid as id, '${deal.buyer}'::text as buyer, '${deal.seller}'::text as seller,
-        '${deal.currency}'::text as currency, ${deal.amount}::bigint as amount, ${deal.fee}::bigint as fee,
-        ${total}::bigint as total) u`;
-
-      const funding = walletFundingEntry({ transactionId: deal.id, buyerId: deal.buyer, currency: 'USD', total });
-      const fundingSql = walletFundingEntrySql({
-        transactionId: 'u.id',
-        buyerId: 'u.buyer',
-        currency: 'u.currency',
-        total: 'u.total',
-      });
-      await expectSameEntry(fundingSql, funding, row);
-
-      const release = releaseEntry({
-        transactionId: deal.id,
-        sellerId: deal.seller,
-        currency: 'USD',
-        amount: deal.amount,
-        fee: deal.fee,
-      });
-      const releaseSql = releaseEntrySql({
-        transactionId: 'u.id',
-        sellerId: 'u.seller',
-        currency: 'u.currency',
-        amount: 'u.amount',
-        fee: 'u.fee',
-      });
-      await expectSameEntry(releaseSql, release, row);
-    });
-  }
 });

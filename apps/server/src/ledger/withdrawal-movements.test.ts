@@ -8,12 +8,13 @@ import { creditWallet, insertUser } from '../test/money-factories.js';
 import {
   accountKey,
   checkLedger,
-  completePayout,
   getAccountBalance,
   getWalletBalance,
   LedgerError,
-  returnFailedPayout,
-  withdrawToPayouts,
+  payoutCompletedEntry,
+  payoutReturnedEntry,
+  postEntry,
+  withdrawalEntry,
 } from './index.js';
 
 let database: Database & { dispose(): Promise<void> };
@@ -38,13 +39,13 @@ async function expectHealthy() {
 }
 
 describe('withdrawals in the ledger', () => {
-  it('withdrawToPayouts: wallet → payouts_pending, the entry names the withdrawal', async () => {
+  it('withdrawalEntry: wallet → payouts_pending, the entry names the withdrawal', async () => {
     const user = await insertUser(db());
     await creditWallet(db(), user, 10_000n, 'GBP');
     const before = await pendingIn('GBP');
     const withdrawalId = randomUUID();
     await db().transaction((tx) =>
-      withdrawToPayouts(tx, { withdrawalId, userId: user, currency: 'GBP', amount: 2_500n }),
+      postEntry(tx, withdrawalEntry({ withdrawalId, userId: user, currency: 'GBP', amount: 2_500n })),
     );
     expect(await getWalletBalance(db(), user, 'GBP')).toBe(7_500n);
     expect((await pendingIn('GBP')) - before).toBe(2_500n);
@@ -54,13 +55,15 @@ describe('withdrawals in the ledger', () => {
     await expectHealthy();
   });
 
-  it('withdrawToPayouts refuses to overdraw: INSUFFICIENT_FUNDS and nothing written', async () => {
+  it('withdrawalEntry refuses to overdraw: INSUFFICIENT_FUNDS and nothing written', async () => {
     const user = await insertUser(db());
     await creditWallet(db(), user, 999n, 'GBP');
     const before = await pendingIn('GBP');
     const withdrawalId = randomUUID();
     await expect(
-      db().transaction((tx) => withdrawToPayouts(tx, { withdrawalId, userId: user, currency: 'GBP', amount: 1_000n })),
+      db().transaction((tx) =>
+        postEntry(tx, withdrawalEntry({ withdrawalId, userId: user, currency: 'GBP', amount: 1_000n })),
+      ),
     ).rejects.toMatchObject({ statusCode: 409, code: 'INSUFFICIENT_FUNDS', message: 'Insufficient wallet balance' });
     expect(await getWalletBalance(db(), user, 'GBP')).toBe(999n);
     expect(await pendingIn('GBP')).toBe(before);
@@ -68,13 +71,13 @@ describe('withdrawals in the ledger', () => {
     await expectHealthy();
   });
 
-  it('withdrawToPayouts under concurrency: twelve racing withdrawals of 300 from 1 000 → exactly three', async () => {
+  it('withdrawalEntry under concurrency: twelve racing withdrawals of 300 from 1 000 → exactly three', async () => {
     const user = await insertUser(db());
     await creditWallet(db(), user, 1_000n, 'CAD');
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, () =>
         db().transaction((tx) =>
-          withdrawToPayouts(tx, { withdrawalId: randomUUID(), userId: user, currency: 'CAD', amount: 300n }),
+          postEntry(tx, withdrawalEntry({ withdrawalId: randomUUID(), userId: user, currency: 'CAD', amount: 300n })),
         ),
       ),
     );
@@ -86,17 +89,17 @@ describe('withdrawals in the ledger', () => {
     await expectHealthy();
   });
 
-  it('completePayout: payouts_pending → the payout provider’s clearing account (the money has left)', async () => {
+  it('payoutCompletedEntry: payouts_pending → the payout provider’s clearing account (the money has left)', async () => {
     const user = await insertUser(db());
     await creditWallet(db(), user, 5_000n, 'EUR');
     const provider = `payouts-${randomUUID()}`;
     const withdrawalId = randomUUID();
     const pendingBefore = await pendingIn('EUR');
     await db().transaction((tx) =>
-      withdrawToPayouts(tx, { withdrawalId, userId: user, currency: 'EUR', amount: 4_000n }),
+      postEntry(tx, withdrawalEntry({ withdrawalId, userId: user, currency: 'EUR', amount: 4_000n })),
     );
     await db().transaction((tx) =>
-      completePayout(tx, { withdrawalId, userId: user, currency: 'EUR', amount: 4_000n, provider }),
+      postEntry(tx, payoutCompletedEntry({ withdrawalId, userId: user, currency: 'EUR', amount: 4_000n, provider })),
     );
     expect(await getWalletBalance(db(), user, 'EUR')).toBe(1_000n);
     expect(await pendingIn('EUR')).toBe(pendingBefore);
@@ -108,23 +111,26 @@ describe('withdrawals in the ledger', () => {
     await expectHealthy();
   });
 
-  it('returnFailedPayout: payouts_pending → the same wallet, with the reason in the memo', async () => {
+  it('payoutReturnedEntry: payouts_pending → the same wallet, with the reason in the memo', async () => {
     const user = await insertUser(db());
     await creditWallet(db(), user, 5_000n, 'AUD');
     const withdrawalId = randomUUID();
     const pendingBefore = await pendingIn('AUD');
     await db().transaction((tx) =>
-      withdrawToPayouts(tx, { withdrawalId, userId: user, currency: 'AUD', amount: 5_000n }),
+      postEntry(tx, withdrawalEntry({ withdrawalId, userId: user, currency: 'AUD', amount: 5_000n })),
     );
     expect(await getWalletBalance(db(), user, 'AUD')).toBe(0n);
     await db().transaction((tx) =>
-      returnFailedPayout(tx, {
-        withdrawalId,
-        userId: user,
-        currency: 'AUD',
-        amount: 5_000n,
-        reason: 'The bank rejected the account number',
-      }),
+      postEntry(
+        tx,
+        payoutReturnedEntry({
+          withdrawalId,
+          userId: user,
+          currency: 'AUD',
+          amount: 5_000n,
+          reason: 'The bank rejected the account number',
+        }),
+      ),
     );
     expect(await getWalletBalance(db(), user, 'AUD')).toBe(5_000n);
     expect(await pendingIn('AUD')).toBe(pendingBefore);
@@ -144,12 +150,15 @@ describe('withdrawals in the ledger', () => {
     const withdrawalId = randomUUID();
     await expect(
       db().transaction((tx) =>
-        completePayout(tx, { withdrawalId, userId: user, currency, amount: tooMuch, provider: 'sandbox' }),
+        postEntry(
+          tx,
+          payoutCompletedEntry({ withdrawalId, userId: user, currency, amount: tooMuch, provider: 'sandbox' }),
+        ),
       ),
     ).rejects.toBeInstanceOf(LedgerError);
     await expect(
       db().transaction((tx) =>
-        returnFailedPayout(tx, { withdrawalId, userId: user, currency, amount: tooMuch, reason: 'x' }),
+        postEntry(tx, payoutReturnedEntry({ withdrawalId, userId: user, currency, amount: tooMuch, reason: 'x' })),
       ),
     ).rejects.toBeInstanceOf(LedgerError);
     expect(await getWalletBalance(db(), user, currency)).toBe(0n);

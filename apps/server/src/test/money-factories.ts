@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { CURRENCIES, isCurrencyCode, toMinor, type TTransaction } from '@holdfast/contracts';
 import type { Db } from '../db/client.js';
 import { transactions, users } from '../db/schema/index.js';
-import { depositToWallet } from '../ledger/index.js';
+import { depositEntry, postEntry } from '../ledger/index.js';
 import { registerUser, uniqueEmail, type RegisteredUser } from './factories.js';
 
 /** A user row written straight to the database, for ledger tests that need no session. */
@@ -43,7 +43,10 @@ export async function insertTransaction(
 /** Puts money in a wallet as a card deposit would (provider_clearing → wallet). */
 export async function creditWallet(db: Db, userId: string, amountMinor: bigint, currency = 'ZAR') {
   await db.transaction((tx) =>
-    depositToWallet(tx, { userId, currency, amount: amountMinor, provider: 'test', paymentId: `test-${randomUUID()}` }),
+    postEntry(
+      tx,
+      depositEntry({ userId, currency, amount: amountMinor, provider: 'test', paymentId: `test-${randomUUID()}` }),
+    ),
   );
 }
 

@@ -28,7 +28,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Sellers are found by lower(email) (transactions list and view, release): one index probe each.
+  // Accounts are found by lower(email), e.g. a new transaction's seller (migration 0020): one index probe each.
   (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 

@@ -12,6 +12,11 @@ export const transactions = pgTable(
       .references(() => users.id),
     /** Always lower-cased; the seller is the account whose verified email equals it. */
     sellerEmail: text('seller_email').notNull(),
+    /**
+     * That account (null while none holds the address verified), kept by the database itself on every
+     * insert of a transaction and every change of an account's email or verification (migration 0020).
+     */
+    sellerId: text('seller_id').references(() => users.id, { onDelete: 'set null' }),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     total: bigint('total', { mode: 'bigint' }).notNull(),
@@ -59,6 +64,8 @@ export const transactions = pgTable(
     // Keyset pages of a person's list, (created_at, id) descending: one range scan each, LIMIT n+1.
     index('transactions_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
     index('transactions_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),
+    // The account's sales, found when its address stops being verified (migration 0020).
+    index('transactions_seller_id_idx').on(t.sellerId),
     // Keyset pages of a person's conversations by last activity, the same way (messages.queries), holding
     // only the ones the party has not archived (or that got a message since): archived ones cost nothing.
     index('transactions_buyer_inbox_idx')

@@ -88,7 +88,6 @@ export function registerAuth(app: FastifyInstance) {
   });
 }
 
-
 /**
  * The address inside a verification token (a JWT whose payload carries `email`), read without checking
  * the signature: Better Auth verifies the token itself right after. Null when it is not such a token.

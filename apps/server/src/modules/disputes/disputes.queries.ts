@@ -11,6 +11,7 @@ import { disputeOffers, disputes, transactionEvents, transactions, users } from 
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, newestIds, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
+import { sellerEmailOf } from '../transactions/index.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type OfferRow = typeof disputeOffers.$inferSelect;
@@ -145,9 +146,8 @@ export async function listPartyDisputes(
   query: { limit: number; cursor?: string | undefined; transactionId?: string | undefined },
 ): Promise<Page<TDispute>> {
   const after = query.cursor ? decodeCursor(query.cursor) : null;
-  const email = user.email.toLowerCase();
-  const asBuyer = eq(transactions.buyerId, user.id);
-  const mine = user.emailVerified ? or(asBuyer, eq(transactions.sellerEmail, email)) : asBuyer;
+  const sellerEmail = sellerEmailOf(user);
+  const mine = or(eq(transactions.buyerId, user.id), eq(transactions.sellerId, user.id));
   const n = query.limit + 1;
   const also = sql.join(
     [
@@ -157,7 +157,7 @@ export async function listPartyDisputes(
     sql` `,
   );
   const ranges = [sql`buyer_id = ${user.id} ${also}`];
-  if (user.emailVerified) ranges.push(sql`seller_email = ${email} and buyer_id <> ${user.id} ${also}`);
+  if (sellerEmail) ranges.push(sql`seller_email = ${sellerEmail} and buyer_id <> ${user.id} ${also}`);
   const rows = await disputeRows(
     db,
     and(mine, sql`${disputes.id} = any(array(${newestIds(disputes, ranges, n)}))`),

@@ -23,15 +23,15 @@ import { disputeOffers, disputes, transactions } from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { refundEscrow, releaseEscrow, splitEscrow } from '../../ledger/index.js';
 import { notify } from '../notifications/index.js';
 import {
   assertDisputable,
-  findSellerId,
   findTransactionView,
   lockTransaction,
+  openDispute,
   recordEvent,
   relationOf,
+  resolveDispute,
   type TransactionRow,
 } from '../transactions/index.js';
 import {
@@ -115,16 +115,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
           priority: input.priority ?? DEFAULT_DISPUTE_PRIORITY,
         })
         .returning({ id: disputes.id });
-      const now = clock.now();
-      await tx.update(transactions).set({ status: 'disputed', updatedAt: now }).where(eq(transactions.id, t.id));
-      await recordEvent(tx, {
-        transactionId: t.id,
-        actorId: user.id,
-        from: t.status,
-        to: 'disputed',
-        action: 'dispute',
-      });
-      await notify(tx, { type: 'dispute.opened', disputeId: row.id }, now);
+      await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id });
       return row.id;
     });
     return view(id);
@@ -164,8 +155,9 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   /**
-   * Moves the escrowed money for an outcome and ends the transaction: release and partial complete it,
-   * a refund cancels it. Open offers close. Runs inside the caller's locked database transaction.
+   * Ends the case with its outcome: the transaction's transition moves the escrowed money and ends the deal
+   * (resolveDispute), then the case is resolved and its open offers close. Runs inside the caller's locked
+   * database transaction.
    */
   async function settle(
     tx: Tx,
@@ -174,44 +166,13 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
     outcome: { resolution: TDisputeResolution; notes: string; refund: bigint | null; by: SessionUser | null },
   ) {
     const now = clock.now();
-    const memo = outcome.by ? 'Dispute decided by a moderator' : 'Dispute settled by agreement';
-    let to: 'completed' | 'cancelled' = 'completed';
-    if (outcome.resolution === 'refund_buyer') {
-      await refundEscrow(tx, { transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total, memo });
-      to = 'cancelled';
-    } else {
-      const sellerId = await findSellerId(tx, t.sellerEmail);
-      if (!sellerId) throw appError('SELLER_MISSING', TRANSACTION_MESSAGES.sellerMissing);
-      if (outcome.resolution === 'release_to_seller') {
-        await releaseEscrow(tx, {
-          transactionId: t.id,
-          sellerId,
-          currency: t.currency,
-          amount: t.amount,
-          fee: t.fee,
-          memo,
-        });
-      } else {
-        await splitEscrow(tx, {
-          transactionId: t.id,
-          buyerId: t.buyerId,
-          sellerId,
-          currency: t.currency,
-          amount: t.amount,
-          fee: t.fee,
-          refund: outcome.refund!,
-          memo,
-        });
-      }
-    }
-    await tx
-      .update(transactions)
-      .set(
-        to === 'cancelled'
-          ? { status: to, paymentStatus: 'refunded', cancelledAt: now, updatedAt: now }
-          : { status: to, completedAt: now, updatedAt: now },
-      )
-      .where(eq(transactions.id, t.id));
+    await resolveDispute(tx, t, {
+      moderatorId: outcome.by?.id ?? null,
+      now,
+      disputeId: d.id,
+      resolution: outcome.resolution,
+      refund: outcome.refund,
+    });
     await tx
       .update(disputes)
       .set({
@@ -228,14 +189,6 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       .update(disputeOffers)
       .set({ status: 'closed', respondedAt: now })
       .where(and(eq(disputeOffers.disputeId, d.id), eq(disputeOffers.status, 'open')));
-    await recordEvent(tx, {
-      transactionId: t.id,
-      actorId: outcome.by?.id ?? null,
-      from: t.status,
-      to,
-      action: outcome.by ? `dispute_resolved:${outcome.resolution}` : 'dispute_settled',
-    });
-    await notify(tx, { type: 'dispute.resolved', disputeId: d.id }, now);
   }
 
   async function resolve(user: SessionUser, id: string, input: TResolveDisputeRequest): Promise<TDispute> {

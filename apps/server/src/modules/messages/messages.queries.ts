@@ -94,7 +94,7 @@ export async function listConversations(
       image: users.image,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${transactions.sellerEmail}`, eq(users.emailVerified, true)))
+    .where(eq(users.id, transactions.sellerId))
     .limit(1)
     .as('seller');
   const last = db

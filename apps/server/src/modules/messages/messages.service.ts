@@ -17,7 +17,7 @@ import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/e
 import { isUuid } from '../../lib/uuid.js';
 import { userChannel, type PubSub } from '../../realtime/index.js';
 import { notify } from '../notifications/index.js';
-import { findSellerId, relationOf } from '../transactions/index.js';
+import { relationOf } from '../transactions/index.js';
 import { archive, conversationMessages, insertMessage, listConversations, markRead } from './messages.queries.js';
 
 export interface SendInput {
@@ -39,7 +39,8 @@ interface Participation {
 
 /**
  * Private messages. The conversation is the transaction, its participants are its two parties by the
- * one relationship rule (transactions.rules relationOf): the buyer by id, the seller by verified email.
+ * one relationship rule (transactions.rules relationOf): the buyer by id, the seller by the account that
+ * holds the seller email verified.
  * Strangers get 404 (they never learn it exists); staff, who may see the transaction, get 403: private
  * messages are the parties' own. Every change is pushed to both parties' /ws sockets as an id-only event.
  */
@@ -52,7 +53,12 @@ export function createMessagesService({ db, pubsub, clock }: { db: Db; pubsub: P
   async function participation(user: SessionUser, conversationId: string): Promise<Participation> {
     if (!isUuid(conversationId)) throw notFound(M.notFound);
     const [t] = await db
-      .select({ id: transactions.id, buyerId: transactions.buyerId, sellerEmail: transactions.sellerEmail })
+      .select({
+        id: transactions.id,
+        buyerId: transactions.buyerId,
+        sellerEmail: transactions.sellerEmail,
+        sellerId: transactions.sellerId,
+      })
       .from(transactions)
       .where(eq(transactions.id, conversationId));
     if (!t) throw notFound(M.notFound);
@@ -62,8 +68,12 @@ export function createMessagesService({ db, pubsub, clock }: { db: Db; pubsub: P
       if (rel.isStaff) throw forbidden(M.staffNotParty);
       throw notFound(M.notFound);
     }
-    const sellerId = rel.isSeller ? user.id : await findSellerId(db, t.sellerEmail);
-    return { conversationId: t.id, buyerId: t.buyerId, sellerId, otherId: rel.isBuyer ? sellerId : t.buyerId };
+    return {
+      conversationId: t.id,
+      buyerId: t.buyerId,
+      sellerId: t.sellerId,
+      otherId: rel.isBuyer ? t.sellerId : t.buyerId,
+    };
   }
 
   async function list(user: SessionUser, query: TPageQuery): Promise<Page<TConversation>> {

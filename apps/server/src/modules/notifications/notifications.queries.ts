@@ -59,16 +59,10 @@ export interface TransactionFacts {
 }
 
 const buyers = alias(users, 'b');
+const sellers = alias(users, 's');
 
 /** A transaction as it is now, with its parties (one statement). */
 export async function transactionFacts(db: DbOrTx, id: string): Promise<TransactionFacts | null> {
-  // The seller is the account that holds the seller email verified: the only one that may hear of it.
-  const seller = db
-    .select(personColumns)
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${transactions.sellerEmail})`, eq(users.emailVerified, true)))
-    .limit(1)
-    .as('s');
   const [row] = await db
     .select({
       id: transactions.id,
@@ -91,17 +85,18 @@ export async function transactionFacts(db: DbOrTx, id: string): Promise<Transact
         lastName: buyers.lastName,
         name: buyers.name,
       },
+      // The seller is the account that holds the seller email verified (seller_id): the only one that may hear of it.
       seller: {
-        id: seller.id,
-        email: seller.email,
-        firstName: seller.firstName,
-        lastName: seller.lastName,
-        name: seller.name,
+        id: sellers.id,
+        email: sellers.email,
+        firstName: sellers.firstName,
+        lastName: sellers.lastName,
+        name: sellers.name,
       },
     })
     .from(transactions)
     .innerJoin(buyers, eq(buyers.id, transactions.buyerId))
-    .leftJoinLateral(seller, sql`true`)
+    .leftJoin(sellers, eq(sellers.id, transactions.sellerId))
     .where(eq(transactions.id, id));
   return row ?? null;
 }

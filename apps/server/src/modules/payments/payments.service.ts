@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, notFound } from '../../lib/errors.js';
-import { depositToWallet } from '../../ledger/index.js';
+import { depositEntry, postEntry } from '../../ledger/index.js';
 import {
   isSandboxProvider,
   WebhookSignatureError,
@@ -118,13 +118,16 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
         currency,
       });
     } else {
-      await depositToWallet(tx, {
-        userId: payment.userId,
-        currency,
-        amount: amountMinor,
-        provider: payment.provider,
-        paymentId: payment.id,
-      });
+      await postEntry(
+        tx,
+        depositEntry({
+          userId: payment.userId,
+          currency,
+          amount: amountMinor,
+          provider: payment.provider,
+          paymentId: payment.id,
+        }),
+      );
     }
     return true;
   }

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TProfileSettings } from '@holdfast/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { transactions, users } from '../../db/schema/index.js';
 import { newestIds } from '../../lib/cursor.js';
+import { sellerEmailOf } from '../transactions/index.js';
 
 /** The account a public profile belongs to, with what the queries need to find its transactions. */
 export interface ProfileOwner {
@@ -74,20 +75,20 @@ export async function findProfileBySlug(db: DbOrTx, slug: string) {
 }
 
 /**
- * The owner's newest transactions: as buyer by id, as seller by verified email (the one relationship
- * rule). Each party's newest `limit` come from its own index range (transactions_buyer_page_idx,
+ * The owner's newest transactions: as buyer by id, as seller under their verified email (sellerEmailOf). Each party's newest `limit` come from its own index range (transactions_buyer_page_idx,
  * transactions_seller_page_idx; `newestIds`), so the page reads about `limit` rows whatever the owner's
  * history.
  */
 export async function recentTransactions(db: DbOrTx, owner: ProfileOwner, limit: number) {
   const ranges = [sql`buyer_id = ${owner.id}`];
+  const sellerEmail = sellerEmailOf(owner);
   // A deal is never its buyer's own sale; the guard keeps a row from appearing twice all the same.
-  if (owner.emailVerified) ranges.push(sql`seller_email = ${owner.email.toLowerCase()} and buyer_id <> ${owner.id}`);
+  if (sellerEmail) ranges.push(sql`seller_email = ${sellerEmail} and buyer_id <> ${owner.id}`);
   return db
     .select({
       id: transactions.id,
       buyerId: transactions.buyerId,
-      sellerEmail: transactions.sellerEmail,
+      sellerId: transactions.sellerId,
       status: transactions.status,
       currency: transactions.currency,
       amount: transactions.amount,
@@ -105,7 +106,7 @@ export interface PersonName {
   lastName: string | null;
 }
 
-/** Names of the buyers with these ids. */
+/** Names of the people with these ids. */
 export async function namesById(db: DbOrTx, ids: string[]): Promise<Map<string, PersonName>> {
   if (!ids.length) return new Map();
   const rows = await db
@@ -113,14 +114,4 @@ export async function namesById(db: DbOrTx, ids: string[]): Promise<Map<string, 
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Names of the sellers holding these (lower-case) emails, verified accounts only. */
-export async function namesByVerifiedEmail(db: DbOrTx, emails: string[]): Promise<Map<string, PersonName>> {
-  if (!emails.length) return new Map();
-  const rows = await db
-    .select({ email: sql<string>`lower(${users.email})`, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.emailVerified, true)));
-  return new Map(rows.map((r) => [r.email, { firstName: r.firstName, lastName: r.lastName }]));
 }

@@ -31,7 +31,6 @@ import {
   findSettings,
   findSlugHolder,
   namesById,
-  namesByVerifiedEmail,
   recentTransactions,
   replaceImage,
   updateSettings,
@@ -163,12 +162,12 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
     if (!owner.publicHistoryEnabled) return [];
     const rows = await recentTransactions(db, owner, PUBLIC_HISTORY_LIMIT);
     const roleOf = (r: (typeof rows)[number]) => (r.buyerId === owner.id ? 'buyer' : 'seller');
-    const [buyers, sellers] = await Promise.all([
-      namesById(db, [...new Set(rows.filter((r) => roleOf(r) === 'seller').map((r) => r.buyerId))]),
-      namesByVerifiedEmail(db, [...new Set(rows.filter((r) => roleOf(r) === 'buyer').map((r) => r.sellerEmail))]),
-    ]);
+    // The other party: the seller's account (none while no account holds the address verified), or the buyer.
+    const otherOf = (r: (typeof rows)[number]) => (roleOf(r) === 'buyer' ? r.sellerId : r.buyerId);
+    const names = await namesById(db, [...new Set(rows.map(otherOf).filter((id) => id !== null))]);
     return rows.map((r) => {
       const role = roleOf(r);
+      const other = otherOf(r);
       return {
         id: r.id,
         status: r.status,
@@ -176,7 +175,7 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
         amount: toDecimal(r.amount, r.currency),
         role,
         description: r.description,
-        counterpartyName: counterpartyName(role === 'buyer' ? sellers.get(r.sellerEmail) : buyers.get(r.buyerId)),
+        counterpartyName: counterpartyName(other === null ? undefined : names.get(other)),
         createdAt: r.createdAt.toISOString(),
         completedAt: r.completedAt?.toISOString() ?? null,
       };

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { reviews, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { assertReviewable, findSellerId, findTransactionView, relationOf } from '../transactions/index.js';
+import { assertReviewable, findTransactionView, relationOf } from '../transactions/index.js';
 import { findReview, reviewSummaryOfUser, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
 
 /** PostgreSQL's unique_violation: the (transaction, reviewer) index refused a second review. */
@@ -33,7 +33,7 @@ export function createReviewsService({ db, clock }: { db: Db; clock: Clock }) {
       throw notFound(TRANSACTION_MESSAGES.notFound);
     }
     const reviewerRole = rel.isBuyer ? 'buyer' : 'seller';
-    const revieweeId = rel.isBuyer ? await findSellerId(db, t.sellerEmail) : t.buyerId;
+    const revieweeId = rel.isBuyer ? t.sellerId : t.buyerId;
     assertReviewable(t.status, revieweeId);
     if (input.revieweeId !== undefined && input.revieweeId !== revieweeId) {
       throw badRequest(M.wrongReviewee, { revieweeId: M.wrongReviewee });

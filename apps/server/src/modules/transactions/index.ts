@@ -9,6 +9,7 @@ export {
   assertTransition,
   assertDisputable,
   assertReviewable,
+  type Parties,
   type Relation,
   type Viewer,
   type TransactionAction,
@@ -16,10 +17,10 @@ export {
 export { transactionRoutes } from './transactions.routes.js';
 export {
   countTransactionsByStatus,
-  findSellerId,
   findTransactionView,
   lockTransaction,
   recordEvent,
   type TransactionRow,
 } from './transactions.queries.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
+export { openDispute, resolveDispute } from './transactions.transitions.js';

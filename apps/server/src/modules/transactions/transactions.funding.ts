@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client.js';
 import { journalEntries, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { notFound } from '../../lib/errors.js';
-import { LedgerError, cardFundingEntry, returnCardPaymentToWallet } from '../../ledger/index.js';
+import { LedgerError, cardFundingEntry, cardPaymentToWalletEntry, postEntry } from '../../ledger/index.js';
 import { lockTransaction, recordEvent } from './transactions.queries.js';
 import { markFunded } from './transactions.transitions.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -61,7 +61,7 @@ export async function creditCardPayment(tx: Tx, p: CardPayment, now: Date): Prom
     return 'funded';
   }
 
-  await returnCardPaymentToWallet(tx, payment);
+  await postEntry(tx, cardPaymentToWalletEntry(payment));
   await recordEvent(tx, {
     transactionId: t.id,
     actorId: null,

@@ -1,8 +1,9 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { toDecimal, type TTransaction, type TTransactionStats, type TTransactionStatus } from '@holdfast/contracts';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { runStatement, statement } from '../../db/statements.js';
-import { transactionEvents, transactions, users } from '../../db/schema/index.js';
+import { rowsOf, type DbOrTx, type Tx } from '../../db/client.js';
+import { jobs, transactionEvents, transactions, users } from '../../db/schema/index.js';
+import { enqueueJobsQuery, type AnyNewJob } from '../../jobs/queue.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -44,7 +45,7 @@ export async function recordEvent(tx: Tx, e: HistoryEvent) {
 }
 
 /** The history row's INSERT, not yet run: await it, or write it in the same statement as the change. */
-export function recordEventQuery(tx: Tx, e: HistoryEvent) {
+function recordEventQuery(tx: DbOrTx, e: HistoryEvent) {
   return tx.insert(transactionEvents).values({
     transactionId: e.transactionId,
     actorId: e.actorId,
@@ -56,20 +57,10 @@ export function recordEventQuery(tx: Tx, e: HistoryEvent) {
   });
 }
 
-/** The seller account: the user whose verified email is the seller email. */
-export async function findSellerId(db: DbOrTx, sellerEmail: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${sellerEmail}`, eq(users.emailVerified, true)))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
- * Each party is fetched per row by index (primary key; users_email_lower_idx) through a
- * LATERAL subquery with LIMIT 1, which PostgreSQL memoizes per distinct buyer or seller email. A plain
- * join let the planner hash the whole users table on every call: cost grew with the number of users.
+ * For a page of rows, each party is fetched per row by its primary key through a LATERAL subquery with
+ * LIMIT 1. A plain join let the planner hash the whole users table on every call: cost grew with the
+ * number of users.
  */
 function partySubqueries(db: DbOrTx) {
   const buyer = db
@@ -81,14 +72,18 @@ function partySubqueries(db: DbOrTx) {
   const seller = db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${transactions.sellerEmail}`, eq(users.emailVerified, true)))
+    .where(eq(users.id, transactions.sellerId))
     .limit(1)
     .as('seller');
   return { buyer, seller };
 }
 
+const buyerAccount = alias(users, 'buyer');
+const sellerAccount = alias(users, 'seller');
+
+/** One transaction, found by its id, with its parties (plain joins: one row, each party by primary key). */
 function selectWithParties(db: DbOrTx) {
-  const { buyer, seller } = partySubqueries(db);
+  const [buyer, seller] = [buyerAccount, sellerAccount];
   return db
     .select({
       t: transactionColumns,
@@ -96,8 +91,8 @@ function selectWithParties(db: DbOrTx) {
       seller: { id: seller.id, firstName: seller.firstName, lastName: seller.lastName },
     })
     .from(transactions)
-    .innerJoinLateral(buyer, sql`true`)
-    .leftJoinLateral(seller, sql`true`);
+    .innerJoin(buyer, eq(buyer.id, transactions.buyerId))
+    .leftJoin(seller, eq(seller.id, transactions.sellerId));
 }
 
 type Joined = Awaited<ReturnType<typeof selectWithParties>>[number];
@@ -159,6 +154,107 @@ export type TransactionWithParties = Joined;
 /** `user`'s view at `now` of a transaction row and its parties, or null when they may not see it. */
 export function transactionView(row: TransactionWithParties, user: SessionUser, now: Date): TTransaction | null {
   return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now);
+}
+
+/**
+ * Locks the transaction row (only that row) and reads it with its parties in the same statement; null when
+ * it does not exist. The parties give the caller's view after a change, so nothing is read again.
+ */
+export async function lockTransactionWithParties(tx: Tx, id: string): Promise<TransactionWithParties | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await selectWithParties(tx)
+    .where(eq(transactions.id, sql.placeholder('id')))
+    .for('update', { of: transactions })
+    .prepare('transaction_lock')
+    .execute({ id });
+  return row ?? null;
+}
+
+/** Columns a state change sets besides the status. */
+export type Changes = Partial<Omit<typeof transactions.$inferInsert, 'status'>>;
+
+/** A state change as the history records it, with the columns it sets and the jobs it queues. */
+export interface Change {
+  transactionId: string;
+  actorId: string | null;
+  action: string;
+  from: TTransactionStatus;
+  to: TTransactionStatus;
+  now: Date;
+  set: Changes;
+  jobs: readonly AnyNewJob[];
+}
+
+/** The jobs' INSERT as a writable CTE of the statement that causes them (none when there are none). */
+function queuedJobs(db: DbOrTx, list: readonly AnyNewJob[]) {
+  return list.length ? [db.$with('queued').as(enqueueJobsQuery(db, list).returning({ id: jobs.id }))] : [];
+}
+
+/**
+ * The state change, its history row and its jobs in one statement (an UPDATE with the INSERTs as writable
+ * CTEs: all or nothing). The caller holds the row's lock.
+ */
+export async function writeChange(tx: Tx, c: Change): Promise<void> {
+  const history = tx
+    .$with('history')
+    .as(recordEventQuery(tx, { ...c, at: c.now }).returning({ id: transactionEvents.id }));
+  await tx
+    .with(history, ...queuedJobs(tx, c.jobs))
+    .update(transactions)
+    .set({ ...c.set, status: c.to, updatedAt: c.now })
+    .where(eq(transactions.id, c.transactionId));
+}
+
+export interface NewTransaction {
+  id: string;
+  buyerId: string;
+  sellerEmail: string;
+  amount: bigint;
+  fee: bigint;
+  total: bigint;
+  currency: string;
+  description: string;
+  type: 'product' | 'service';
+  inspectionDays: number;
+  now: Date;
+}
+
+/**
+ * A new transaction (status pending), its history row and its jobs in one statement, read back with the
+ * seller's account (the database names it, migration 0020; null until an account holds the address verified).
+ */
+export async function insertTransaction(
+  db: DbOrTx,
+  n: NewTransaction,
+  jobList: readonly AnyNewJob[],
+): Promise<{ t: TransactionRow; seller: { id: string; firstName: string | null; lastName: string | null } | null }> {
+  const { now, ...columns } = n;
+  const created = db.$with('created').as(
+    db
+      .insert(transactions)
+      .values({ ...columns, createdAt: now, updatedAt: now })
+      .returning(transactionColumns),
+  );
+  const history = db.$with('history').as(
+    recordEventQuery(db, {
+      transactionId: n.id,
+      actorId: n.buyerId,
+      from: 'none',
+      to: 'pending',
+      action: 'create',
+      at: now,
+    }).returning({ id: transactionEvents.id }),
+  );
+  const [row] = await db
+    .with(created, history, ...queuedJobs(db, jobList))
+    .select({
+      t: created._.selectedFields,
+      seller: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(created)
+    .leftJoin(users, eq(users.id, created.sellerId));
+  if (!row) throw new Error('the new transaction was not returned');
+  return row;
 }
 
 /** One transaction as `user` may see it at `now`, or null when they may not (not a party, not staff). */
@@ -289,24 +385,19 @@ export async function listTransactionViews(
  * and as seller once their address is verified. A trigger keeps them in the same database transaction as
  * every change of a transaction's status or parties, so this reads two rows whatever the person's history.
  */
-const STATUS_COUNTS = statement(
-  'status_counts',
-  `select coalesce(sum(pending), 0)::int as pending, coalesce(sum(active), 0)::int as active,
-          coalesce(sum(completed), 0)::int as completed, coalesce(sum(disputed), 0)::int as disputed,
-          coalesce(sum(cancelled), 0)::int as cancelled
-     from transaction_status_counts where key = $1 or key = $2`,
-);
-
 /** How many of a person's transactions (as buyer, or seller once verified) are in each status. */
 export async function countTransactionsByStatus(
   db: DbOrTx,
   user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>,
 ): Promise<TTransactionStats> {
   const email = sellerEmailOf(user);
-  const [row] = await runStatement<Omit<TTransactionStats, 'total'>>(db, STATUS_COUNTS, [
-    `b:${user.id}`,
-    email && `s:${email}`,
-  ]);
+  const [row] = await rowsOf<Omit<TTransactionStats, 'total'>>(
+    db,
+    sql`select coalesce(sum(pending), 0)::int as pending, coalesce(sum(active), 0)::int as active,
+          coalesce(sum(completed), 0)::int as completed, coalesce(sum(disputed), 0)::int as disputed,
+          coalesce(sum(cancelled), 0)::int as cancelled
+        from transaction_status_counts where key = ${`b:${user.id}`} or key = ${email && `s:${email}`}`,
+  );
   const counts = { pending: 0, active: 0, completed: 0, disputed: 0, cancelled: 0 };
   for (const status of Object.keys(counts) as (keyof typeof counts)[]) counts[status] = Number(row?.[status] ?? 0);
   return { total: Object.values(counts).reduce((sum, n) => sum + n, 0), ...counts };

@@ -32,7 +32,8 @@ import {
   type Viewer,
 } from './transactions.rules.js';
 
-const t = { buyerId: 'buyer-1', sellerEmail: 'seller@example.test' };
+// seller-1 holds the seller email verified (the database keeps sellerId so, migration 0020).
+const t = { buyerId: 'buyer-1', sellerEmail: 'seller@example.test', sellerId: 'seller-1' };
 const viewer = (over: Partial<Viewer> = {}): Viewer => ({
   id: 'someone',
   email: 'someone@example.test',

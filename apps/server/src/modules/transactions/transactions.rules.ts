@@ -25,7 +25,7 @@ export type TransactionAction = Exclude<TTransactionAction, 'dispute' | 'review'
 /** How the caller relates to a transaction. */
 export interface Relation {
   isBuyer: boolean;
-  /** The caller's verified email is the seller email. */
+  /** The caller is the seller: the account holding the seller email verified (`sellerId`). */
   isSeller: boolean;
   /** The caller's email is the seller email but not verified yet. */
   isUnverifiedSeller: boolean;
@@ -46,11 +46,19 @@ export function sellerEmailOf(user: Pick<SessionUser, 'email' | 'emailVerified'>
   return user.emailVerified ? user.email.toLowerCase() : null;
 }
 
-/** The one relationship rule: buyer by id, seller by verified email, staff by role, else a stranger. */
-export function relationOf(t: { buyerId: string; sellerEmail: string }, user: Viewer): Relation {
+/** The parties of a transaction as the relationship rule reads them. */
+export interface Parties {
+  buyerId: string;
+  sellerEmail: string;
+  /** The account holding the seller email verified, kept by the database (migration 0020); null: none. */
+  sellerId: string | null;
+}
+
+/** The one relationship rule: buyer by id, seller by the verified seller email's account, staff by role. */
+export function relationOf(t: Parties, user: Viewer): Relation {
   const isBuyer = t.buyerId === user.id;
+  const isSeller = t.sellerId === user.id;
   const emailMatches = user.email.toLowerCase() === t.sellerEmail.toLowerCase();
-  const isSeller = emailMatches && user.emailVerified;
   const staff = isStaff(user.role);
   const viewerRole: TViewerRole | null = isBuyer ? 'buyer' : isSeller ? 'seller' : staff ? user.role : null;
   return { isBuyer, isSeller, isUnverifiedSeller: emailMatches && !user.emailVerified, isStaff: staff, viewerRole };
@@ -70,7 +78,7 @@ const PERMITTED: Record<TransactionAction, { who: 'buyer' | 'seller' | 'party'; 
  * Throws unless `user` may take `action` on `t`: 404 hides the transaction from strangers, 403 tells a
  * party or staff member who may act, and an unverified seller is asked to verify their address first.
  */
-export function authorize(t: { buyerId: string; sellerEmail: string }, user: Viewer, action: TransactionAction) {
+export function authorize(t: Parties, user: Viewer, action: TransactionAction) {
   const rel = relationOf(t, user);
   if (permits(rel, action)) return;
   const rule = PERMITTED[action];

@@ -21,26 +21,21 @@ import { creditCardPayment, loadTransactionForPayment, type CardPayment } from '
 import {
   countTransactionsByStatus,
   findTransactionView,
+  insertTransaction,
   listTransactionViews,
+  lockTransactionWithParties,
   transactionView,
   type TransactionRow,
-  type TransactionWithParties,
 } from './transactions.queries.js';
-import { guardedChange, insertTransaction, lockTransactionWithParties } from './transactions.sql.js';
 import { listEtag } from './transactions.list-version.js';
 import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
 import {
+  accept as acceptDeal,
   cancelAndRefund,
-  commitChange,
-  fundedChange,
-  guarded,
   markDelivered,
   markFunded,
-  releaseChange,
   releaseToSeller,
-  RELEASE_FROM_ROW,
   unfundedDeadlineJob,
-  WALLET_FUNDING_FROM_ROW,
 } from './transactions.transitions.js';
 
 export interface CreateTransactionInput {
@@ -99,26 +94,19 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
   }
 
   /**
-   * Runs one party's state change: locks the row (read with its parties in the same statement), checks
-   * who and what at the clock's time, applies `apply` in the same database transaction (ledger entries,
-   * history, notifications and timers included), lets the job worker know, then returns the caller's view
-   * built from the updated row `apply` returns and the parties already read. The timers take the same
-   * effects (transactions.transitions.ts) with the system as the actor.
+   * Runs one party's state change, the one path of every change a person makes: locks the row (read with
+   * its parties in the same statement), checks who and what at the clock's time, applies `apply` in the
+   * same database transaction (its transition writes the change, history, jobs and money through
+   * commitChange), lets the job worker know, then returns the caller's view built from the updated row and
+   * the parties already read. The timers take the same transitions with the system as the actor.
    */
   async function change(
     user: SessionUser,
     id: string,
     action: TransactionAction,
-    apply: (tx: Tx, t: TransactionRow, now: Date, parties: TransactionWithParties) => Promise<TransactionRow>,
+    apply: (tx: Tx, t: TransactionRow, now: Date) => Promise<TransactionRow>,
     precheck?: () => void,
-    guarded?: () => Promise<TransactionWithParties | null>,
   ): Promise<TTransaction> {
-    const done = guarded ? await guarded() : null;
-    if (done) {
-      scheduler.kick();
-      const view = transactionView(done, user, clock.now());
-      if (view) return view;
-    }
     const changed = await db.transaction(async (tx) => {
       const locked = await lockTransactionWithParties(tx, id);
       if (!locked) throw notFound(M.notFound);
@@ -127,7 +115,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       precheck?.();
       const now = clock.now();
       assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
-      return transactionView({ ...locked, t: await apply(tx, t, now, locked) }, user, now);
+      return transactionView({ ...locked, t: await apply(tx, t, now) }, user, now);
     });
     scheduler.kick();
     if (!changed) throw notFound(M.notFound);
@@ -181,30 +169,13 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
   }
 
   function accept(user: SessionUser, id: string, input: AcceptInput) {
-    const now = clock.now();
-    const set = {
-      acceptedAt: now,
-      expectedDeliveryDate: input.expectedDeliveryDate ?? null,
-      deliveryNotes: input.deliveryNotes ?? null,
-    };
-    const event = { type: 'transaction.accepted', transactionId: id } as const;
-    return change(
-      user,
-      id,
-      'accept',
-      (tx, t, now) =>
-        commitChange(tx, t, {
-          actorId: user.id,
-          action: 'accept',
-          to: 'active',
-          now,
-          set: { ...set, acceptedAt: now },
-          event,
-        }),
-      undefined,
-      // The usual case in one statement, no BEGIN/COMMIT (guardedChange); anything else takes the locked path.
-      () =>
-        guardedChange(db, id, user, { action: 'accept', recorded: 'accept', now, set, jobs: [notifyJob(event, now)] }),
+    return change(user, id, 'accept', (tx, t, now) =>
+      acceptDeal(tx, t, {
+        actorId: user.id,
+        now,
+        expectedDeliveryDate: input.expectedDeliveryDate ?? null,
+        deliveryNotes: input.deliveryNotes ?? null,
+      }),
     );
   }
 
@@ -220,30 +191,15 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
 
   /** The buyer confirms receipt: escrow pays the fee to fees and the amount to the seller's wallet. */
   function confirm(user: SessionUser, id: string, phrase: string) {
-    // After who-may-act (a stranger learns nothing) and before the state check, as the spec's client expects.
-    const phraseCheck = () => {
-      if (!isConfirmationPhrase(phrase)) throw badRequest(M.wrongPhrase, { confirmationPhrase: M.wrongPhrase });
-    };
     return change(
       user,
       id,
       'confirm',
-      (tx, t, now, parties) =>
-        releaseToSeller(tx, t, { actorId: user.id, now, automatic: false, sellerId: parties.seller?.id ?? null }),
-      phraseCheck,
-      // The usual case in one statement, the release's entry read from the row (decision 016); a wrong phrase,
-      // a seller without an account and every refusal take the locked path, which answers exactly.
-      async () =>
-        isConfirmationPhrase(phrase)
-          ? guardedChange(
-              db,
-              id,
-              user,
-              guarded('confirm', releaseChange({ id }, { actorId: user.id, now: clock.now(), automatic: false }), {
-                entry: RELEASE_FROM_ROW,
-              }),
-            )
-          : null,
+      (tx, t, now) => releaseToSeller(tx, t, { actorId: user.id, now, automatic: false }),
+      // After who-may-act (a stranger learns nothing) and before the state check, as the spec's client expects.
+      () => {
+        if (!isConfirmationPhrase(phrase)) throw badRequest(M.wrongPhrase, { confirmationPhrase: M.wrongPhrase });
+      },
     );
   }
 
@@ -256,31 +212,13 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
 
   /** The buyer pays the total from their wallet in the transaction's currency into escrow. */
   function fundFromWallet(user: SessionUser, id: string) {
-    return change(
-      user,
-      id,
-      'fund',
-      (tx, t, now) =>
-        markFunded(tx, t, {
-          actorId: user.id,
-          action: 'fund_from_wallet',
-          now,
-          entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
-        }),
-      undefined,
-      // The usual case (funded before acceptance) in one statement, the entry read from the row (decision
-      // 016); a wallet with no account yet, a funding after acceptance and every refusal take the locked path.
-      () =>
-        guardedChange(
-          db,
-          id,
-          user,
-          guarded(
-            'fund',
-            fundedChange({ id, status: 'pending' }, { actorId: user.id, action: 'fund_from_wallet', now: clock.now() }),
-            { from: 'pending', entry: WALLET_FUNDING_FROM_ROW },
-          ),
-        ),
+    return change(user, id, 'fund', (tx, t, now) =>
+      markFunded(tx, t, {
+        actorId: user.id,
+        action: 'fund_from_wallet',
+        now,
+        entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
+      }),
     );
   }
 

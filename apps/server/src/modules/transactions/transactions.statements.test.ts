@@ -34,7 +34,7 @@ async function counted(run: () => Promise<{ statusCode: number; body: string }>)
 }
 
 describe('one escrow release (create → fund from wallet → accept → confirm)', () => {
-  it('runs at most 12 statements (session lookup and BEGIN/COMMIT apart), with no database transaction around any', async () => {
+  it('runs at most 12 statements (session lookup and BEGIN/COMMIT apart): create alone, each change in its transaction', async () => {
     const { buyer, seller } = await parties(app);
     await creditWallet(app.database.db, buyer.user.id, 103_00n);
 
@@ -57,14 +57,12 @@ describe('one escrow release (create → fund from wallet → accept → confirm
 
     // create: row + history + deadline + notification in one statement, read back with the seller, and
     // no database transaction around it (nothing else commits with it).
-    // fund and confirm: one guarded statement each, like accept: the state change, its history, its jobs and
-    // its ledger entry, the entry's accounts and amounts read from the row it changes (decision 016).
-    // accept: one guarded statement (change + history + notification, read with the parties), no BEGIN/COMMIT.
-    // (Pinned lower than before: 1, 3, 2, 3 statements in 4 transactions, then 1, 3, 1, 3 in 2, then
-    // 1, 2, 1, 2 in 2, then 1, 2, 1, 2 in none.)
-    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1, 1, 1, 1]);
+    // Every change takes the one path (decision 016): the lock (the row read with its parties), the ledger
+    // entry when it moves money, then the state change with its history and jobs as one statement; in a
+    // database transaction. fund and confirm: 3 each; accept: 2.
+    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1, 3, 2, 3]);
     expect(create.work + fund.work + accept.work + confirm.work).toBeLessThanOrEqual(12);
-    expect([create, fund, accept, confirm].map((c) => c.transactions)).toEqual([0, 0, 0, 0]);
+    expect([create, fund, accept, confirm].map((c) => c.transactions)).toEqual([0, 1, 1, 1]);
 
     // The effects are all there: money, state, history, and the jobs queued with them.
     const view = (await as(app, buyer)('GET', `/api/transactions/${id}`)).json();
@@ -104,7 +102,7 @@ describe('one escrow release (create → fund from wallet → accept → confirm
     );
     // The claim (expired keys dropped in the same statement) before each; create stores its response
     // inside its own database transaction, the others once the response is sent.
-    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1 + 2, 1 + 2, 1 + 2, 1 + 2]);
+    expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1 + 2, 3 + 2, 2 + 2, 3 + 2]);
 
     // A repeat replays the stored response: the claim and the read of the stored response, nothing else.
     const replay = await counted(() =>

@@ -1,30 +1,23 @@
-import { ESCROW_TIMERS, TRANSACTION_MESSAGES as M, type TTransactionStatus } from '@holdfast/contracts';
+import {
+  ESCROW_TIMERS,
+  TRANSACTION_MESSAGES as M,
+  type TDisputeResolution,
+  type TTransactionStatus,
+} from '@holdfast/contracts';
 import type { Tx } from '../../db/client.js';
 import type { AnyNewJob } from '../../jobs/queue.js';
 import { DAY } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
-import {
-  refundEntry,
-  releaseEntry,
-  releaseEntrySql,
-  walletFundingEntrySql,
-  type EntryInput,
-} from '../../ledger/index.js';
+import { postEntry, refundEntry, releaseEntry, splitEntry, type EntryInput } from '../../ledger/index.js';
 import { notifyJob, type NotificationEvent } from '../notifications/index.js';
-import { findSellerId, type TransactionRow } from './transactions.queries.js';
-import { writeChange, type Change, type Changes, type GuardedChange, type RowEntry } from './transactions.sql.js';
-import {
-  ENDINGS,
-  inspectionEndsAt,
-  inspectionReminderAt,
-  type Ending,
-  type TransactionAction,
-} from './transactions.rules.js';
+import { writeChange, type Changes, type TransactionRow } from './transactions.queries.js';
+import { ENDINGS, inspectionEndsAt, inspectionReminderAt, type Ending } from './transactions.rules.js';
 
 /**
- * The effects of each transition, shared by the people who cause them (the service) and the timers
- * (transactions.jobs.ts): one place each for how a deal is released, cancelled, funded and delivered.
- * Callers hold the transaction row's lock and have checked that the transition is allowed.
+ * The effects of each transition, shared by whoever causes them (the service, the timers in
+ * transactions.jobs.ts, card payments, the disputes module): one place each for how a deal is accepted,
+ * funded, delivered, released, cancelled, disputed and resolved, each written by commitChange. Callers hold
+ * the transaction row's lock and have checked that the transition is allowed.
  */
 
 /** Who acted: a person's id, or null when the system did (a timer, a payment provider). */
@@ -39,75 +32,35 @@ export interface ChangeSpec {
   set?: Changes;
   event?: NotificationEvent;
   jobs?: AnyNewJob[];
-  /** The money the change moves (a ledger/movements.ts entry), written by the same statement. */
+  /** The money the change moves (a ledger/movements.ts entry), written in the same database transaction. */
   entry?: EntryInput;
 }
 
 /** The jobs a change queues: its notification, then its timers. */
 const jobsOf = (c: ChangeSpec) => [...(c.event ? [notifyJob(c.event, c.now)] : []), ...(c.jobs ?? [])];
 
-function toChange(t: TransactionRow, c: ChangeSpec): Change {
-  return {
+/**
+ * The one writer of a transaction's changes, the last step of every transition: the ledger entry
+ * (postEntry), then the state change with its history row, its notification (the notify job) and its
+ * timers (`jobs`) in one statement. The caller holds the row's lock and has checked the rules; an entry
+ * refused (INSUFFICIENT_FUNDS) propagates and rolls the caller's database transaction back. Returns the
+ * updated row, so the caller's view needs no read.
+ */
+export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow> {
+  if (c.entry) await postEntry(tx, c.entry);
+  const set = c.set ?? {};
+  await writeChange(tx, {
     transactionId: t.id,
     actorId: c.actorId,
     action: c.action,
     from: t.status,
     to: c.to,
     now: c.now,
-    set: c.set ?? {},
+    set,
     jobs: jobsOf(c),
-    ...(c.entry ? { entry: c.entry } : {}),
-  };
-}
-
-/**
- * The same change as one guarded statement for a row not read first (guardedChange: the statuses, who
- * may act and the entry's accounts are checked by the statement itself); `entry` reads the money from the
- * row. Null from guardedChange sends the caller down the locked path.
- */
-export function guarded(
-  action: TransactionAction,
-  c: ChangeSpec,
-  more: { from?: TTransactionStatus; entry?: RowEntry } = {},
-): GuardedChange {
-  return { action, recorded: c.action, now: c.now, set: c.set ?? {}, jobs: jobsOf(c), ...more };
-}
-
-/** The wallet funding's entry over the funded row (walletFundingEntry, with the row's values). */
-export const WALLET_FUNDING_FROM_ROW: RowEntry = {
-  kind: 'wallet_funding',
-  build: (column) =>
-    walletFundingEntrySql({
-      transactionId: column('id'),
-      buyerId: column('buyerId'),
-      currency: column('currency'),
-      total: column('total'),
-    }),
-};
-
-/** The buyer's release's entry over the confirmed row (releaseEntry, with the row's values and seller). */
-export const RELEASE_FROM_ROW: RowEntry = {
-  kind: 'release',
-  build: (column) =>
-    releaseEntrySql({
-      transactionId: column('id'),
-      sellerId: column('sellerId'),
-      currency: column('currency'),
-      amount: column('amount'),
-      fee: column('fee'),
-    }),
-};
-
-/**
- * Writes a state change, records it in the history, reports it (the notify job) and queues its timers
- * (`jobs`): the last step of every transition, in one statement (an UPDATE and INSERTs as writable
- * CTEs, all or nothing). Returns the updated row, so the caller's view needs no second read.
- */
-export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow> {
-  const row = await writeChange(tx, toChange(t, c));
-  // The caller holds the row's lock, so the row is there.
-  if (!row) throw new Error(`transaction ${t.id} vanished while locked`);
-  return row;
+  });
+  // The row as written: the locked row with what the change set (no trigger alters a transaction row).
+  return { ...t, ...set, status: c.to, updatedAt: c.now };
 }
 
 /** The unfunded deadline, queued when the transaction is created. */
@@ -121,15 +74,15 @@ export function unfundedDeadlineJob(transactionId: string, createdAt: Date): Any
 }
 
 /**
- * Escrow is funded (from the wallet or by card; the caller names the ledger entry, written with the change):
- * the payment status and time, the history, the notification, and while the seller has not accepted yet,
- * the unaccepted deadline.
+ * Escrow is funded (from the wallet or by card; the caller names the ledger entry): the payment status and
+ * time, the history, the notification, and while the seller has not accepted yet, the unaccepted deadline.
  */
-export function fundedChange(
-  t: Pick<TransactionRow, 'id' | 'status'>,
-  c: { actorId: ActorId; action: string; now: Date; entry?: EntryInput },
-): ChangeSpec {
-  return {
+export function markFunded(
+  tx: Tx,
+  t: TransactionRow,
+  c: { actorId: ActorId; action: string; now: Date; entry: EntryInput },
+) {
+  return commitChange(tx, t, {
     ...c,
     to: t.status,
     set: { paymentStatus: 'succeeded', fundedAt: c.now },
@@ -145,16 +98,23 @@ export function fundedChange(
             },
           ]
         : [],
-  };
+  });
 }
 
-/** fundedChange written under the row's lock. */
-export function markFunded(
+/** The seller accepts: the deal is active, with the delivery date and notes they gave. */
+export function accept(
   tx: Tx,
   t: TransactionRow,
-  c: { actorId: ActorId; action: string; now: Date; entry: EntryInput },
+  c: { actorId: string; now: Date; expectedDeliveryDate: string | null; deliveryNotes: string | null },
 ) {
-  return commitChange(tx, t, fundedChange(t, c));
+  return commitChange(tx, t, {
+    actorId: c.actorId,
+    action: 'accept',
+    to: 'active',
+    now: c.now,
+    set: { acceptedAt: c.now, expectedDeliveryDate: c.expectedDeliveryDate, deliveryNotes: c.deliveryNotes },
+    event: { type: 'transaction.accepted', transactionId: t.id },
+  });
 }
 
 /** The seller marks it delivered: the inspection period starts, with its reminder and its automatic release. */
@@ -200,41 +160,21 @@ export function markDelivered(
 
 /**
  * Escrow pays the fee to fees and the amount to the seller's wallet: the buyer's confirmation, or the
- * end of the inspection period (`automatic`, recorded with the system as the actor).
+ * end of the inspection period (`automatic`, recorded with the system as the actor). A seller without a
+ * verified account is SELLER_MISSING.
  */
-export function releaseChange(
-  t: Pick<TransactionRow, 'id'>,
-  c: { actorId: ActorId; now: Date; automatic: boolean },
-): ChangeSpec {
-  return {
+export function releaseToSeller(tx: Tx, t: TransactionRow, c: { actorId: ActorId; now: Date; automatic: boolean }) {
+  if (!t.sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
+  return commitChange(tx, t, {
     actorId: c.actorId,
     action: c.automatic ? 'auto_release' : 'confirm',
     to: 'completed',
     now: c.now,
     set: { completedAt: c.now },
     event: { type: 'transaction.released', transactionId: t.id, automatic: c.automatic },
-  };
-}
-
-/** releaseChange written under the row's lock; a seller without a verified account is SELLER_MISSING. */
-export async function releaseToSeller(
-  tx: Tx,
-  t: TransactionRow,
-  c: {
-    actorId: ActorId;
-    now: Date;
-    automatic: boolean;
-    /** The seller's account when the caller read it with the locked row (null: none); looked up if absent. */
-    sellerId?: string | null;
-  },
-) {
-  const sellerId = c.sellerId !== undefined ? c.sellerId : await findSellerId(tx, t.sellerEmail);
-  if (!sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
-  return commitChange(tx, t, {
-    ...releaseChange(t, c),
     entry: releaseEntry({
       transactionId: t.id,
-      sellerId,
+      sellerId: t.sellerId,
       currency: t.currency,
       amount: t.amount,
       fee: t.fee,
@@ -259,5 +199,63 @@ export async function cancelAndRefund(tx: Tx, t: TransactionRow, c: { actorId: A
           entry: refundEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total, memo }),
         }
       : {}),
+  });
+}
+
+/** A party opens a dispute over the money held in escrow: the deal waits for its outcome; no timer moves it. */
+export function openDispute(tx: Tx, t: TransactionRow, c: { actorId: string; now: Date; disputeId: string }) {
+  return commitChange(tx, t, {
+    actorId: c.actorId,
+    action: 'dispute',
+    to: 'disputed',
+    now: c.now,
+    event: { type: 'dispute.opened', disputeId: c.disputeId },
+  });
+}
+
+/**
+ * A dispute's outcome, decided by a moderator (`moderatorId`) or settled by the parties' agreement (null):
+ * release completes the deal as a buyer's confirmation would, a refund cancels it with the whole total
+ * back to the buyer, a partial resolution completes it with the escrow split (splitEntry). The seller must
+ * have a verified account for any money to reach them (SELLER_MISSING).
+ */
+export function resolveDispute(
+  tx: Tx,
+  t: TransactionRow,
+  c: {
+    moderatorId: string | null;
+    now: Date;
+    disputeId: string;
+    resolution: TDisputeResolution;
+    /** The partial resolution's refund of the amount (minor units). */
+    refund: bigint | null;
+  },
+) {
+  const memo = c.moderatorId ? 'Dispute decided by a moderator' : 'Dispute settled by agreement';
+  const decided = {
+    actorId: c.moderatorId,
+    action: c.moderatorId ? `dispute_resolved:${c.resolution}` : 'dispute_settled',
+    now: c.now,
+    event: { type: 'dispute.resolved', disputeId: c.disputeId } as const,
+  };
+  const money = { transactionId: t.id, currency: t.currency, memo };
+  if (c.resolution === 'refund_buyer') {
+    return commitChange(tx, t, {
+      ...decided,
+      to: 'cancelled',
+      set: { paymentStatus: 'refunded', cancelledAt: c.now },
+      entry: refundEntry({ ...money, buyerId: t.buyerId, total: t.total }),
+    });
+  }
+  if (!t.sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
+  const parts = { ...money, sellerId: t.sellerId, amount: t.amount, fee: t.fee };
+  return commitChange(tx, t, {
+    ...decided,
+    to: 'completed',
+    set: { completedAt: c.now },
+    entry:
+      c.resolution === 'release_to_seller'
+        ? releaseEntry(parts)
+        : splitEntry({ ...parts, buyerId: t.buyerId, refund: c.refund ?? 0n }),
   });
 }

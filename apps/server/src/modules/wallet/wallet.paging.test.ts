@@ -5,7 +5,7 @@ import { NEXT_CURSOR_HEADER, PAGE_LIMITS, type TWalletActivity } from '@holdfast
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as, creditWallet } from '../../test/money-factories.js';
-import { checkLedger, depositToWallet } from '../../ledger/index.js';
+import { checkLedger, depositEntry, postEntry } from '../../ledger/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,13 +47,16 @@ describe('GET /api/wallet/transactions pages with a cursor', () => {
     await db().transaction(async (tx) => {
       for (let i = 13; i <= 21; i += 1) {
         amounts.push(BigInt(i * 100));
-        await depositToWallet(tx, {
-          userId: rich.user.id,
-          currency: i % 2 ? 'ZAR' : 'USD',
-          amount: BigInt(i * 100),
-          provider: 'test',
-          paymentId: `test-${randomUUID()}`,
-        });
+        await postEntry(
+          tx,
+          depositEntry({
+            userId: rich.user.id,
+            currency: i % 2 ? 'ZAR' : 'USD',
+            amount: BigInt(i * 100),
+            provider: 'test',
+            paymentId: `test-${randomUUID()}`,
+          }),
+        );
       }
     });
     await creditWallet(db(), other.user.id, 5000n);

@@ -6,7 +6,7 @@ import { SECOND } from '../../lib/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { completePayout, returnFailedPayout, withdrawToPayouts } from '../../ledger/index.js';
+import { payoutCompletedEntry, payoutReturnedEntry, postEntry, withdrawalEntry } from '../../ledger/index.js';
 import type { PayoutProvider, PayoutResult } from '../../providers/payouts/index.js';
 import { notify } from '../notifications/index.js';
 import {
@@ -53,7 +53,7 @@ export class PayoutStillPendingError extends Error {
 /**
  * Withdrawals from a wallet to a bank account. Requesting one moves the money to payouts_pending in the
  * same database transaction that records it, so it cannot be spent twice; the payout provider then pays
- * it (completePayout) or fails and it returns to the wallet (returnFailedPayout), exactly once.
+ * it (payoutCompletedEntry) or fails and it returns to the wallet (payoutReturnedEntry), exactly once.
  */
 export function createWithdrawalsService({
   db,
@@ -106,7 +106,7 @@ export function createWithdrawalsService({
           updatedAt: now,
         });
         // Refuses to overdraw (INSUFFICIENT_FUNDS), which rolls the withdrawal row back too.
-        await withdrawToPayouts(tx, { withdrawalId: w.id, userId: user.id, currency: w.currency, amount });
+        await postEntry(tx, withdrawalEntry({ withdrawalId: w.id, userId: user.id, currency: w.currency, amount }));
         await enqueueJob(tx, {
           kind: 'payout.settle',
           payload: { withdrawalId: w.id },
@@ -160,8 +160,12 @@ export function createWithdrawalsService({
         const now = clock.now();
         const money = { withdrawalId: w.id, userId: w.userId, currency: w.currency, amount: w.amount };
         const reason = outcome === 'failed' ? (payout.failureReason ?? PAYOUT_FAILED) : null;
-        if (reason === null) await completePayout(tx, { ...money, provider: w.provider });
-        else await returnFailedPayout(tx, { ...money, reason });
+        await postEntry(
+          tx,
+          reason === null
+            ? payoutCompletedEntry({ ...money, provider: w.provider })
+            : payoutReturnedEntry({ ...money, reason }),
+        );
         const updated = await markSettled(tx, w.id, {
           status: outcome,
           providerPayoutId: payout.id,
