@@ -32,6 +32,8 @@ export default defineConfig({
                 name: 'postgres',
                 include: ['apps/server/src/**/*.test.ts'],
                 env: { TEST_DB_ENGINE: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                // One migrated database made per run; each test file works on its own copy (test/postgres-template.ts).
+                globalSetup: ['apps/server/src/test/postgres-template.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
               },
