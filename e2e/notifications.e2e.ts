@@ -117,9 +117,9 @@ describe.skipIf(browserMissing)('the notification bell and email settings in the
     await expect(items.first().getByText('Unread:').count()).resolves.toBe(0);
     await buyer.keyboard.press('Escape');
 
-    // Another message while the buyer has that conversation open: it is seen there, so the bell reads it
-    // by itself (the server agrees) and keeps no count.
-    // The bell hears of the notification, and the page marks that one read (an earlier click marked others).
+    // Another message while the buyer has that conversation open: it is seen there, so the bell hears of its
+    // notification and marks it read by itself (the server agrees), keeping no count. The answer waited for
+    // is the one naming this notification (an earlier click marked others read).
     const pushed = nextPushed(buyerSocket, (e) => e.type === 'notification');
     const readByItself = buyer.waitForResponse(async (r) => {
       if (new URL(r.url()).pathname !== '/api/notifications/read') return false;
