@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: each file starts the built product on its own port and data dir.
+// Browser journeys: each file starts the built product on its own port and data dir, a copy of the one
+// the product's first start prepared at the start of the run (e2e/support/server.ts).
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/server.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

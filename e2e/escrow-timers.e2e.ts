@@ -101,7 +101,7 @@ describe.skipIf(browserMissing)('delivery, inspection and automatic release in t
     await b.getByLabel('Description').fill('Vintage record player, boxed');
     await inspection.fill('31');
     const submit = b.getByRole('button', { name: 'Create Transaction' });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await b.getByRole('button', { name: 'Create Transaction', disabled: false }).waitFor();
     await submit.click();
     await b.getByText('Inspection period must be between 1 and 30 days').waitFor();
     expect(await inspection.getAttribute('aria-invalid')).toBe('true');
@@ -167,12 +167,16 @@ describe.skipIf(browserMissing)('delivery, inspection and automatic release in t
     await b.getByRole('button', { name: 'Request Moderation' }).waitFor();
     await lookAtBothWidths(b, 'escrow-timers-countdown');
 
-    // Time passes on the server's test clock: the inspection period ends and the worker releases.
+    // Time passes on the server's test clock: the inspection period ends and the worker releases. The
+    // buyer's open bell lists the release's notification as it arrives (its socket), written after the release.
+    await b.getByRole('button', { name: /^Notifications(, .+ unread)?$/ }).click();
+    const bellPanel = b.getByRole('dialog', { name: 'Notifications' });
+    await bellPanel.waitFor();
     const moved = await b.request.post('/api/dev/clock', { data: { advanceSeconds: 2 * DAY_SECONDS + 60 } });
     expect(moved.status()).toBe(200);
-    await expect
-      .poll(async () => (await (await b.request.get(`/api/transactions/${id}`)).json()).status, { timeout: 15_000 })
-      .toBe('completed');
+    await bellPanel.getByText('Payment released automatically').first().waitFor();
+    await b.keyboard.press('Escape');
+    expect((await (await b.request.get(`/api/transactions/${id}`)).json()).status).toBe('completed');
     await b.reload();
     await b.getByText('Funds have been released to the seller.').waitFor();
     expect(await b.getByTestId('release-countdown').count()).toBe(0);

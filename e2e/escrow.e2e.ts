@@ -72,7 +72,7 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     const sellerEmail = b.getByLabel('Seller Email');
     await sellerEmail.fill('not-an-address');
     await b.getByLabel('Description').fill('Refurbished camera kit');
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await b.getByRole('button', { name: 'Create Transaction', disabled: false }).waitFor();
     await submit.click();
     await b.getByText('Enter a valid seller email address').waitFor();
     expect(await sellerEmail.getAttribute('aria-invalid')).toBe('true');
@@ -85,7 +85,7 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     await b.getByLabel('Amount').fill('250.00');
     await sellerEmail.fill(seller.email);
     await b.getByText('Enter a valid seller email address').waitFor({ state: 'detached' });
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await b.getByRole('button', { name: 'Create Transaction', disabled: false }).waitFor();
     await screenshot(b, 'create-transaction-390');
     await b.setViewportSize({ width: 1280, height: 900 });
     await screenshot(b, 'create-transaction-1280');

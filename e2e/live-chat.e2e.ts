@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { gotoWithSocket, nextPushed } from './support/socket.js';
 
 describe.skipIf(browserMissing)('live chat in the browser', () => {
   let server: RunningServer;
@@ -40,7 +41,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     onTestFailed(async () => {
       await screenshot(customer, 'live-chat-failure-customer');
     });
-    await customer.goto('/live-chat');
+    const customerSocket = await gotoWithSocket(customer, '/live-chat');
     await customer.getByRole('heading', { level: 1, name: M.title }).waitFor();
     await customer.getByText('Connected', { exact: true }).waitFor();
     await customer.getByText(M.empty).waitFor();
@@ -60,15 +61,22 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await offline.close();
 
     const input = customer.getByLabel('Message', { exact: true });
+    const sends: (string | null)[] = [];
+    customer.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/chat/send') sends.push(r.postData());
+    });
     // Shift+Enter does not send; blank text is never sent.
     await input.fill('   ');
     await input.press('Enter');
     await input.fill('Hello, my escrow payment shows pending');
     await input.press('Shift+Enter');
-    await customer.waitForTimeout(300);
     await expect(customer.getByText(M.empty).isVisible()).resolves.toBe(true);
-    // Enter sends; the input empties and the message shows as ours.
+    // Enter sends; the input empties and the message shows as ours. A send made by an earlier key would
+    // have gone out before this one's, so once its answer is in, the one send is all there was.
+    const sent = customer.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat/send');
     await input.press('Enter');
+    expect((await sent).status()).toBe(201);
+    expect(sends).toEqual([JSON.stringify({ message: 'Hello, my escrow payment shows pending' })]);
     await customer.getByText('Hello, my escrow payment shows pending').waitFor();
     await expect(input.inputValue()).resolves.toBe('');
     // Markup is text.
@@ -81,7 +89,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     onTestFailed(async () => {
       await screenshot(moderator, 'live-chat-failure-moderator');
     });
-    await moderator.goto('/support-console');
+    const moderatorSocket = await gotoWithSocket(moderator, '/support-console');
     await moderator.getByRole('tab', { name: 'Live Chat' }).click();
     const thread = moderator.getByRole('button', { name: /Bongani Buyer/ }).filter({ hasText: 'Awaiting reply' });
     await thread.first().click();
@@ -89,6 +97,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await lookAtBothWidths(moderator, 'support-console-live-chat');
     const reply = moderator.getByLabel('Reply', { exact: true });
     await reply.fill('Hi! I can see your payment; it clears within a minute.');
+    const answered = nextPushed(customerSocket, (e) => e.type === 'new_message' && e.channel === 'live_chat');
     await reply.press('Enter');
     await moderator.getByRole('log').getByText('Hi! I can see your payment; it clears within a minute.').waitFor();
     await expect(reply.inputValue()).resolves.toBe('');
@@ -98,16 +107,19 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
       .filter({ hasText: 'Awaiting reply' })
       .waitFor({ state: 'detached' });
 
-    // The customer's page shows the answer without reloading, before the 5-second poll would have.
-    await customer.getByText('Hi! I can see your payment; it clears within a minute.').waitFor({ timeout: 4000 });
+    // The customer's page hears of the answer on its socket (not only its 5-second poll) and shows it.
+    await answered;
+    await customer.getByText('Hi! I can see your payment; it clears within a minute.').waitFor();
     await customer.getByText(M.supportTeam, { exact: true }).nth(1).waitFor();
     await expect(customer.getByText('Connected', { exact: true }).isVisible()).resolves.toBe(true);
     await lookAtBothWidths(customer, 'live-chat-messages');
 
-    // A customer's new message reaches the console live too.
+    // A customer's new message reaches the console live too (the console does not poll).
+    const told = nextPushed(moderatorSocket, (e) => e.type === 'live_chat_message');
     await input.fill('Thank you!');
     await input.press('Enter');
-    await moderator.getByRole('log').getByText('Thank you!').waitFor({ timeout: 4000 });
+    await told;
+    await moderator.getByRole('log').getByText('Thank you!').waitFor();
   });
 
   it("the console's queue loads a page of live chats at a time, more as it scrolls", async () => {

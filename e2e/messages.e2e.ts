@@ -8,6 +8,7 @@ import {
   screenshot,
   signInThroughForm,
   uniqueEmail,
+  waitForCount,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -26,11 +27,8 @@ const bubble = (page: Page, text: string) =>
     .getByRole('listitem')
     .filter({ hasText: text });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
-/**
- * Nothing on /messages polls (lib/query-client.ts: no interval, no refetch on focus), so what appears on the
- * other party's open page came over the socket. 5 s leaves room for a busy CI machine (1 s timed out there).
- */
-const LIVE = { timeout: 5000 };
+// Nothing on /messages polls (lib/query-client.ts: no interval, no refetch on focus), so what appears on the
+// other party's open page came over its socket: the tests wait for it to appear, however long a busy machine takes.
 
 describe.skipIf(browserMissing)('private messages in the browser', () => {
   let server: RunningServer;
@@ -104,12 +102,12 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await composer(buyer).press('Enter');
     await bubble(buyer, 'Is the record player still available?').waitFor();
     await expect(composer(buyer).inputValue()).resolves.toBe('');
-    await bubble(seller, 'Is the record player still available?').waitFor(LIVE);
+    await bubble(seller, 'Is the record player still available?').waitFor();
     await expect(bubble(seller, 'Hello Sipho!').innerText()).resolves.toContain(
       'Hello Sipho!\nIs the record player still available?',
     );
     // The seller had it open, so it is read at once: the buyer's single tick turns double, live.
-    await bubble(buyer, 'Hello Sipho!').getByText('Read', { exact: true }).waitFor(LIVE);
+    await bubble(buyer, 'Hello Sipho!').getByText('Read', { exact: true }).waitFor();
 
     // The seller answers; a blank message is not sent.
     await composer(seller).fill('   ');
@@ -117,12 +115,12 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await expect(composer(seller).inputValue()).resolves.toBe('   ');
     await composer(seller).fill('Yes! It comes with <b>two</b> spare needles.');
     await composer(seller).press('Enter');
-    await bubble(buyer, 'It comes with <b>two</b> spare needles.').waitFor(LIVE);
+    await bubble(buyer, 'It comes with <b>two</b> spare needles.').waitFor();
     // Shown as text, never as HTML.
     await expect(buyer.locator('b', { hasText: 'two' }).count()).resolves.toBe(0);
 
     // The seller's own message shows one tick until the buyer reads it, which the open page does at once.
-    await bubble(seller, 'spare needles').getByText('Read', { exact: true }).waitFor(LIVE);
+    await bubble(seller, 'spare needles').getByText('Read', { exact: true }).waitFor();
 
     // A message about the other deal: the buyer's list shows it with an unread badge, live.
     await seller.goto('/messages');
@@ -130,7 +128,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await composer(seller).fill('The first concepts are ready for you.');
     await composer(seller).press('Enter');
     const logoItem = item(buyer, LOGO);
-    await logoItem.filter({ hasText: 'The first concepts are ready for you.' }).waitFor(LIVE);
+    await logoItem.filter({ hasText: 'The first concepts are ready for you.' }).waitFor();
     await expect(logoItem.innerText()).resolves.toMatch(/1\s*unread/);
     // Not opened yet: one tick on the seller's side.
     await bubble(seller, 'The first concepts are ready for you.').getByText('Sent', { exact: true }).waitFor();
@@ -161,7 +159,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await item(seller, LOGO).waitFor();
     await composer(seller).fill('Did you have a look?');
     await composer(seller).press('Enter');
-    await item(buyer, LOGO).filter({ hasText: 'Did you have a look?' }).waitFor(LIVE);
+    await item(buyer, LOGO).filter({ hasText: 'Did you have a look?' }).waitFor();
 
     // Small screens: the list and the thread are separate views, with a back button between them.
     await buyer.setViewportSize({ width: 390, height: 844 });
@@ -219,12 +217,13 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
 
     // The list: the first 50, then the rest when the list is scrolled to its end, each once.
     await buyer.goto('/messages');
-    const links = buyer.getByRole('list', { name: 'Conversations' }).getByRole('link');
-    await expect.poll(() => links.count()).toBe(50);
+    const conversations = buyer.getByRole('list', { name: 'Conversations' });
+    const links = conversations.getByRole('link');
+    await waitForCount(conversations, buyer.getByRole('link'), 50);
     await buyer.getByRole('button', { name: 'Load more conversations' }).waitFor();
     await lookAtBothWidths(buyer, 'messages-list-first-page');
     await buyer.getByRole('button', { name: 'Load more conversations' }).scrollIntoViewIfNeeded();
-    await expect.poll(() => links.count()).toBe(CONVERSATIONS);
+    await waitForCount(conversations, buyer.getByRole('link'), CONVERSATIONS);
     await buyer.getByRole('button', { name: 'Load more conversations' }).waitFor({ state: 'detached' });
     const titles = await links.allTextContents();
     for (let i = 1; i <= CONVERSATIONS; i += 1) {
@@ -233,10 +232,11 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
 
     // The thread opens with its latest messages at the bottom; scrolling up brings the earlier ones.
     await item(buyer, `Paged deal ${CONVERSATIONS}`).click();
-    const bubbles = buyer.getByRole('region', { name: /^Messages with/ }).getByRole('listitem');
-    await bubble(buyer, `Seller line ${THREAD - 30}`).waitFor();
-    await expect.poll(() => bubbles.count()).toBe(50);
     const thread = buyer.getByRole('region', { name: /^Messages with/ });
+    const bubbles = thread.getByRole('listitem');
+    const bubblesShown = (count: number) => waitForCount(thread, buyer.getByRole('listitem'), count);
+    await bubble(buyer, `Seller line ${THREAD - 30}`).waitFor();
+    await bubblesShown(50);
     // The oldest message (the buyer's first) is not among the latest 50.
     expect(await thread.getByText('Buyer line 1', { exact: true }).count()).toBe(0);
     const earlier = buyer.getByRole('button', { name: 'Load earlier messages' });
@@ -253,7 +253,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
         [text, scrollToTop] as const,
       );
     const before = await topOf('Buyer line 6', true);
-    await expect.poll(() => bubbles.count()).toBe(THREAD);
+    await bubblesShown(THREAD);
     await earlier.waitFor({ state: 'detached' });
     // The earlier messages went in above it: the view did not jump.
     expect(Math.abs((await topOf('Buyer line 6')) - before)).toBeLessThan(4);
@@ -261,16 +261,16 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     // A long thread scrolls inside its pane; the page itself does not grow below it.
     expect(await buyer.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(1200);
     // Oldest first: the buyer's first message leads the thread now.
-    await expect.poll(() => bubbles.first().getByText('Buyer line 1', { exact: true }).count()).toBe(1);
+    await bubbles.first().getByText('Buyer line 1', { exact: true }).waitFor();
     await lookAtBothWidths(buyer, 'messages-thread-earlier');
 
     // A message arriving now is added at the end, once, with the earlier ones still there.
     await seller.goto(`/messages?conversation=${talk}`);
     await composer(seller).fill('One more thing, live.');
     await composer(seller).press('Enter');
-    await bubble(buyer, 'One more thing, live.').waitFor(LIVE);
-    await expect.poll(() => bubbles.count()).toBe(THREAD + 1);
+    await bubble(buyer, 'One more thing, live.').waitFor();
+    await bubblesShown(THREAD + 1);
     expect(await bubble(buyer, 'One more thing, live.').count()).toBe(1);
-    await expect.poll(() => bubbles.last().getByText('One more thing, live.').count()).toBe(1);
+    await bubbles.last().getByText('One more thing, live.').waitFor();
   });
 });

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { gotoWithSocket, nextPushed } from './support/socket.js';
 
 const RECORD_PLAYER = 'Vintage record player, fully serviced';
 
@@ -68,8 +69,9 @@ describe.skipIf(browserMissing)('the notification bell and email settings in the
 
     // The demo buyer starts with notifications about the seeded deals. By keyboard: Enter opens the panel and
     // the focus moves into it, Enter on 'Mark all as read' reads them all, Escape closes it.
-    await buyer.goto('/transactions');
-    await unreadBadge(buyer).waitFor({ timeout: 5000 });
+    // The bell's socket stays open while the buyer moves between pages (no reload until /dashboard below).
+    const buyerSocket = await gotoWithSocket(buyer, '/transactions');
+    await unreadBadge(buyer).waitFor();
     await expect(bell(buyer).getAttribute('aria-label')).resolves.toMatch(/^Notifications, \d\+? unread$/);
     await bell(buyer).focus();
     await buyer.keyboard.press('Enter');
@@ -87,9 +89,9 @@ describe.skipIf(browserMissing)('the notification bell and email settings in the
     await panel(buyer).waitFor({ state: 'detached' });
     await expect(bell(buyer).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
-    // The seller writes; the buyer's open page shows the count without reloading.
+    // The seller writes; the buyer's open page shows the count without reloading (nothing polls: the socket).
     await sellerWrites(seller, 'The record player ships tomorrow morning.');
-    await unreadBadge(buyer).waitFor({ timeout: 5000 });
+    await unreadBadge(buyer).waitFor();
     await expect(unreadBadge(buyer).textContent()).resolves.toBe('1');
     await expect(bell(buyer).getAttribute('aria-label')).resolves.toBe('Notifications, 1 unread');
 
@@ -115,24 +117,25 @@ describe.skipIf(browserMissing)('the notification bell and email settings in the
     await expect(items.first().getByText('Unread:').count()).resolves.toBe(0);
     await buyer.keyboard.press('Escape');
 
-    // Another message while the buyer has that conversation open: it is seen there, so the bell reads it
-    // by itself (the server agrees) and keeps no count.
+    // Another message while the buyer has that conversation open: it is seen there, so the bell hears of its
+    // notification and marks it read by itself (the server agrees), keeping no count. The answer waited for
+    // is the one naming this notification (an earlier click marked others read).
+    const pushed = nextPushed(buyerSocket, (e) => e.type === 'notification');
+    const readByItself = buyer.waitForResponse(async (r) => {
+      if (new URL(r.url()).pathname !== '/api/notifications/read') return false;
+      const { notificationId } = await pushed;
+      return ((r.request().postDataJSON() as { ids?: string[] }).ids ?? []).includes(notificationId as string);
+    });
     await sellerWrites(seller, 'Do you want it insured?');
     await buyer
       .getByRole('region', { name: /^Messages with/ })
       .getByText('Do you want it insured?')
-      .waitFor({ timeout: 3000 });
-    await expect
-      .poll(
-        async () => {
-          const res = await buyer.request.get('/api/notifications');
-          const { notifications } = (await res.json()) as { notifications: { body: string; readAt: string | null }[] };
-          const newest = notifications[0];
-          return newest.body.includes('Do you want it insured?') && newest.readAt !== null;
-        },
-        { timeout: 5000 },
-      )
-      .toBe(true);
+      .waitFor();
+    expect((await readByItself).status()).toBe(200);
+    const res = await buyer.request.get('/api/notifications');
+    const { notifications } = (await res.json()) as { notifications: { body: string; readAt: string | null }[] };
+    expect(notifications[0].body).toContain('Do you want it insured?');
+    expect(notifications[0].readAt).not.toBeNull();
     await expect(bell(buyer).getAttribute('aria-label')).resolves.toBe('Notifications');
 
     // Two more while the buyer is elsewhere (the open conversation would read them at once): both counted,
@@ -141,7 +144,7 @@ describe.skipIf(browserMissing)('the notification bell and email settings in the
     await sellerWrites(seller, 'Tracking number follows.');
     await sellerWrites(seller, 'Packed and labelled.');
     // The bell hears of every message (only the emails are limited to one an hour per conversation).
-    await buyer.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor({ timeout: 5000 });
+    await buyer.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     await bell(buyer).click();
     await panel(buyer).getByRole('button', { name: 'Mark all as read' }).click();
     await unreadBadge(buyer).waitFor({ state: 'detached' });

@@ -193,6 +193,6 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
       await expectNoHorizontalOverflow(page, `payment success at ${width}px`);
     }
     await expectNoAxeViolations(page, 'payment success');
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard');
   });
 });

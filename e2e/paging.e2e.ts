@@ -8,6 +8,7 @@ import {
   screenshot,
   signInThroughForm,
   uniqueEmail,
+  waitForCount,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -43,7 +44,9 @@ describe.skipIf(browserMissing)('paged transactions list in the browser', () => 
   }
 
   /** The list's own items (a card holds lists of its own). */
-  const cards = (page: Page) => page.getByRole('list', { name: 'Transactions' }).locator(':scope > li');
+  const list = (page: Page) => page.getByRole('list', { name: 'Transactions' });
+  const cards = (page: Page) => list(page).locator(':scope > li');
+  const cardsShown = (page: Page, count: number) => waitForCount(list(page), page.locator(':scope > li'), count);
 
   it('shows the first page, then the rest when scrolled to the end', async () => {
     const page = await newPage();
@@ -63,15 +66,18 @@ describe.skipIf(browserMissing)('paged transactions list in the browser', () => 
     const total = EXTRA + 2;
 
     await page.goto('/transactions');
-    await expect.poll(() => cards(page).count()).toBe(50);
+    await cardsShown(page, 50);
     const loadMore = page.getByRole('button', { name: 'Load more transactions' });
     await loadMore.waitFor();
-    await expect.poll(() => page.getByRole('button', { name: /^All/ }).textContent()).toBe(`All${total}`);
+    await page
+      .getByRole('button', { name: /^All/ })
+      .filter({ hasText: new RegExp(`^All${total}$`) })
+      .waitFor();
     await lookAtBothWidths(page, 'transactions-first-page');
 
     // Scrolling to the end brings the next page, with nobody pressing the button.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await expect.poll(() => cards(page).count()).toBe(total);
+    await cardsShown(page, total);
     await loadMore.waitFor({ state: 'detached' });
     const titles = await cards(page).allTextContents();
     for (let i = 1; i <= EXTRA; i += 1) {
@@ -85,10 +91,10 @@ describe.skipIf(browserMissing)('paged transactions list in the browser', () => 
     // (watched 400 px ahead) with it, which can load the last page first and take the button away (CI).
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('button', { name: /^Pending/ }).click();
-    await expect.poll(() => cards(page).count()).toBe(50);
+    await cardsShown(page, 50);
     await page.getByRole('button', { name: 'Load more transactions' }).dispatchEvent('click');
-    await expect.poll(() => cards(page).count()).toBe(EXTRA + 1);
-    await expect.poll(() => page.getByRole('button', { name: 'Load more transactions' }).count()).toBe(0);
+    await cardsShown(page, EXTRA + 1);
+    await page.getByRole('button', { name: 'Load more transactions' }).waitFor({ state: 'detached' });
   });
 
   it('shows a short list as before, without a Load more button', async () => {

@@ -159,8 +159,9 @@ describe.skipIf(browserMissing)('profile settings and the public profile', () =>
     await page.getByText('3-50 characters, lowercase letters, numbers, and hyphens only').waitFor();
 
     await page.getByRole('button', { name: 'Generate' }).click();
-    await expect.poll(() => input.inputValue()).toMatch(/^[a-z]+-[a-z]+-\d{1,3}$/);
-    expect(await create.isEnabled()).toBe(true);
+    // The generated slug arrives after a short delay; a valid one enables the button.
+    await page.getByRole('button', { name: 'Create Profile', disabled: false }).waitFor();
+    expect(await input.inputValue()).toMatch(/^[a-z]+-[a-z]+-\d{1,3}$/);
 
     const slug = `pat-${Date.now().toString(36)}`;
     await input.fill(slug);

@@ -8,6 +8,7 @@ import {
   screenshot,
   signInThroughForm,
   uniqueEmail,
+  waitForCount,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -128,19 +129,20 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
     await staff.getByText('We have found it: the refund goes out today.').waitFor();
     await lookAtBothWidths(staff, 'support-console-chat');
 
-    // The customer sees the reply arrive, marked as from the support team, without reloading.
-    await customer.getByText('We have found it: the refund goes out today.').waitFor({ timeout: 5000 });
+    // The customer sees the reply arrive, marked as from the support team, without reloading (the page does
+    // not poll: it came over the socket).
+    await customer.getByText('We have found it: the refund goes out today.').waitFor();
     await customer.getByRole('log').getByText('Support Team').waitFor();
     await staff.getByRole('button', { name: 'Mark In Progress' }).click();
     await staff.getByText('Status Updated').first().waitFor();
     await expect(actions.allTextContents()).resolves.toEqual(['Mark Resolved', 'Close Chat']);
     const header = customer.getByRole('heading', { level: 2, name: title }).locator('..');
-    await header.getByText('in progress', { exact: true }).waitFor({ timeout: 5000 });
+    await header.getByText('in progress', { exact: true }).waitFor();
     await expect(stillSameDocument(customer)).resolves.toBe(true);
 
     // Closing: the customer's page shows it and its send box is off; the server refuses messages too.
     await staff.getByRole('button', { name: 'Close Chat' }).click();
-    await header.getByText('closed', { exact: true }).waitFor({ timeout: 5000 });
+    await header.getByText('closed', { exact: true }).waitFor();
     await customer.getByText('This conversation is closed.', { exact: false }).waitFor();
     await expect(box.isDisabled()).resolves.toBe(true);
     await expect(stillSameDocument(customer)).resolves.toBe(true);
@@ -212,25 +214,26 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
       const log = page.getByRole('log');
       const lines = log.getByRole('listitem');
       await log.getByText(`Staff line ${THREAD - 30}`, { exact: true }).waitFor();
-      await expect.poll(() => lines.count()).toBe(50);
+      await waitForCount(log, page.getByRole('listitem'), 50);
       expect(await log.getByText('Customer line 1', { exact: true }).count()).toBe(0);
       const earlier = log.getByRole('button', { name: 'Load earlier messages' });
       await earlier.waitFor({ state: 'attached' });
       await lookAtBothWidths(page, `${name}-latest`);
       // Scrolling to the top loads the earlier ones above, oldest first, each once.
       await log.evaluate((el) => (el.scrollTop = 0));
-      await expect.poll(() => lines.count()).toBe(THREAD);
+      await waitForCount(log, page.getByRole('listitem'), THREAD);
       await earlier.waitFor({ state: 'detached' });
-      await expect.poll(() => lines.first().getByText('Customer line 1', { exact: true }).count()).toBe(1);
+      await lines.first().getByText('Customer line 1', { exact: true }).waitFor();
       await lookAtBothWidths(page, `${name}-earlier`);
     }
 
-    // A reply now arrives live at the end, once, with the earlier messages still shown.
+    // A reply now arrives live at the end, once, with the earlier messages still shown (the page does not
+    // poll: it came over the socket).
     await staff.getByPlaceholder('Type your reply...').fill('Found it: it is on its way.');
     await staff.getByRole('button', { name: 'Send' }).click();
     const customerLines = customer.getByRole('log').getByRole('listitem');
-    await expect.poll(() => customerLines.count(), { timeout: 5000 }).toBe(THREAD + 1);
-    await expect.poll(() => customerLines.last().getByText('Found it: it is on its way.').count()).toBe(1);
+    await waitForCount(customer.getByRole('log'), customer.getByRole('listitem'), THREAD + 1);
+    await customerLines.last().getByText('Found it: it is on its way.').waitFor();
     expect(await customer.getByRole('log').getByText('Found it: it is on its way.').count()).toBe(1);
   });
 });

@@ -169,9 +169,10 @@ describe.skipIf(browserMissing)('staff must enrol a second factor (REQUIRE_STAFF
     expect(sockets).toEqual([]);
     await page.getByRole('button', { name: 'Verify and Enable' }).click();
     await page.getByRole('button', { name: "I've saved my codes" }).click();
+    const socketOpened = page.waitForEvent('websocket');
     await page.goto('/moderator-dashboard');
     await page.getByRole('heading', { name: 'Active Dispute Cases' }).waitFor();
-    await expect.poll(() => sockets.length).toBeGreaterThan(0);
+    await socketOpened;
 
     await signOut(page);
     await signInWithPassword(page, 'moderator@holdfast.dev', DEMO_PASSWORD);

@@ -38,14 +38,14 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
       .filter({ hasText: formatMoney(amount, 'ZAR') })
       .waitFor();
   /** The wallet activity row with this description, showing this status badge. */
-  const activityRow = (page: Page, description: string, status: string, timeout = 5_000) =>
+  const activityRow = (page: Page, description: string, status: string) =>
     page
       .getByRole('list', { name: 'Wallet activity' })
       .getByRole('listitem')
       .filter({ hasText: description })
       .filter({ has: page.getByText(status, { exact: true }) })
       .first()
-      .waitFor({ timeout });
+      .waitFor();
 
   async function openWithdraw(page: Page) {
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
@@ -93,7 +93,7 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     await lookAtBothWidths(page, 'wallet-withdrawal-pending');
 
     // The sandbox settles about five seconds later; the list refreshes itself while a payout is pending.
-    await activityRow(page, 'Withdrawal to account ending 5678', 'Completed', 20_000);
+    await activityRow(page, 'Withdrawal to account ending 5678', 'Completed');
 
     dialog = await openWithdraw(page);
     await dialog.getByLabel('Amount').fill('100');
@@ -102,7 +102,7 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await toast(page, 'Withdrawal requested');
     await balance(page, '3874.50');
-    await activityRow(page, 'Withdrawal to account ending 0000', 'Failed', 20_000);
+    await activityRow(page, 'Withdrawal to account ending 0000', 'Failed');
     await activityRow(page, 'Withdrawal returned: The bank rejected the account number', 'Completed');
     await balance(page, '3974.50');
     await lookAtBothWidths(page, 'wallet-withdrawals-settled');

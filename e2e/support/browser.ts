@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests need Debian's chromium; without it they are skipped with this reason. */
@@ -79,6 +79,14 @@ export function traceSessionCookies(page: Page, cookieName = 'holdfast.session_t
     );
   });
   return { print: () => console.error(`[session cookies]\n${lines.slice(-60).join('\n')}`) };
+}
+
+/**
+ * Waits until `container` holds exactly `count` of `item` at one moment (the count-th is there and no
+ * further one). `item` is made from the page and matched inside the container (`:scope` is the container).
+ */
+export async function waitForCount(container: Locator, item: Locator, count: number) {
+  await container.filter({ has: item.nth(count - 1), hasNot: item.nth(count) }).waitFor();
 }
 
 let counter = 0;

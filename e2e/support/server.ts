@@ -1,21 +1,32 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { browserMissing } from './browser.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A data directory the product's first start prepared (migrated, demo data seeded), made once per run. */
+    preparedDataDir: string;
+  }
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+/**
+ * Global setup of the browser tests. A first start creates the embedded database, migrates it and seeds
+ * the demo data (most of a start's seconds); every test file would do the same, so the product is started
+ * once here, on a directory of its own, and stopped. Each file's server then starts on a copy of it, as
+ * `npm start` does every start after the first.
+ */
+export default async function setup(project: TestProject) {
+  if (browserMissing) return; // every browser test is skipped
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'holdfast-e2e-prepared-'));
+  await (await launch(dataDir)).stop();
+  project.provide('preparedDataDir', dataDir);
+  return () => rmSync(dataDir, { recursive: true, force: true });
 }
 
 export interface RunningServer {
@@ -24,12 +35,31 @@ export interface RunningServer {
 }
 
 /**
- * Starts the built product (apps/server/dist/main.js, serving apps/web/dist) on a free port with its own
- * fresh embedded database, exactly as `npm start` runs it.
+ * Starts the built product (apps/server/dist/main.js, serving apps/web/dist) on a free port with a data
+ * directory of its own: a copy of the run's prepared one (the global setup above), else a new one.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'holdfast-e2e-'));
+  const prepared = await preparedDataDir();
+  if (prepared) cpSync(prepared, dataDir, { recursive: true });
+  const server = await launch(dataDir, env);
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function preparedDataDir(): Promise<string | undefined> {
+  const { inject } = await import('vitest');
+  return inject('preparedDataDir');
+}
+
+/** Runs the built product on `dataDir` and a free port, exactly as `npm start` runs it, until `stop()`. */
+async function launch(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     cwd: ROOT,
@@ -42,39 +72,55 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The journeys register and sign in hundreds of times: passwords hashed at a lower cost, as in the API tests.
+      PASSWORD_HASH_COST: '10',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // main.ts says so once it listens: wait for that line (or the process's end), not for a polled answer.
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
+  await new Promise<void>((resolve, reject) => {
+    const fail = (message: string) => {
+      clearTimeout(deadline);
+      reject(new Error(`${message}:\n${output}`));
+    };
+    const deadline = setTimeout(() => {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+      fail('server did not start within 60 s');
+    }, 60_000);
+    child.stdout?.on('data', (d) => {
+      output += d;
+      if (output.includes(`Holdfast is running at ${url}`)) {
+        clearTimeout(deadline);
+        resolve();
+      }
+    });
+    child.stderr?.on('data', (d) => (output += d));
+    child.once('exit', (code) => fail(`server exited early (code ${code})`));
+  });
   return {
     url,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      // A server that has not shut down within 5 s is killed.
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(kill);
     },
   };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
 }

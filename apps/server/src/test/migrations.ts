@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { databaseFromPglite, databaseFromPostgres, MIGRATIONS_DIR, type Database } from '../db/client.js';
-import { emptyPostgresDatabase, testEngine } from './test-app.js';
+import { emptyPostgresDatabase } from './postgres-template.js';
+import { testEngine } from './test-app.js';
 
 /**
  * A migration tested on data: `run` gets a new database migrated up to `lastTag` (`before`, to write

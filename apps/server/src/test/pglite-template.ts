@@ -30,8 +30,15 @@ export default async function setup(project: TestProject) {
   return () => rm(path, { force: true });
 }
 
-/** A PGlite of its own from the run's template when there is one (`template`), else made from scratch. */
-export async function freshPglite(template: string | undefined): Promise<PGlite> {
+/** A PGlite of its own: loaded from the run's template in Vitest, else (benchmarks) made from scratch. */
+export async function freshPglite(): Promise<PGlite> {
+  const template = await pgliteTemplate();
   if (!template) return new PGlite();
   return new PGlite({ loadDataDir: new Blob([await readFile(template)]) });
+}
+
+async function pgliteTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('pgliteTemplate');
 }
