@@ -7,8 +7,6 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const DEV_SECRET = 'holdfast-development-secret-not-for-production-use';
-/** Better Auth's scrypt cost for passwords, as log2(N): N = 2^14 (modules/auth/password-hashing.ts). */
-export const DEFAULT_PASSWORD_HASH_COST = 14;
 
 /** Every environment variable the server reads. Documented in the README's configuration table. */
 const ZEnv = z.object({
@@ -29,8 +27,6 @@ const ZEnv = z.object({
   SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(43_200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  /** scrypt's cost for new password hashes, as log2(N). */
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_PASSWORD_HASH_COST),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   TRANSACTION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
@@ -100,8 +96,6 @@ export interface Config {
   /** Idle limit (browser dialog and server alike), countdown length, and the absolute session lifetime. */
   session: { idleTimeoutMs: number; warningMs: number; maxAgeMs: number };
   login: { maxFailures: number; windowMs: number };
-  /** log2 of scrypt's N for new password hashes; below the default only outside production (the tests). */
-  passwordHashCost: number;
   bodyLimit: number;
   /** Abuse limits (429): accounts and moderator applications per address, transactions and deposits per user, per hour. */
   limits: {
@@ -230,8 +224,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.SESSION_MAX_AGE_SECONDS <= e.SESSION_IDLE_TIMEOUT_SECONDS)
     problems.push('  SESSION_MAX_AGE_SECONDS: must be longer than SESSION_IDLE_TIMEOUT_SECONDS');
   if (isProduction && e.TEST_CLOCK) problems.push('  TEST_CLOCK: never in production (it lets time be moved)');
-  if (isProduction && e.PASSWORD_HASH_COST < DEFAULT_PASSWORD_HASH_COST)
-    problems.push(`  PASSWORD_HASH_COST: at least ${DEFAULT_PASSWORD_HASH_COST} in production`);
   if ((e.PAYOUTS_PROVIDER ?? e.PAYMENTS_PROVIDER) === 'stripe' && !e.STRIPE_SECRET_KEY)
     problems.push('  STRIPE_SECRET_KEY: required when payouts go through Stripe');
   if (
@@ -264,7 +256,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxAgeMs: e.SESSION_MAX_AGE_SECONDS * 1000,
     },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMs: e.LOGIN_WINDOW_SECONDS * 1000 },
-    passwordHashCost: e.PASSWORD_HASH_COST,
     bodyLimit: e.BODY_LIMIT_BYTES,
     limits: {
       registrationsPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
@@ -362,19 +353,14 @@ function parseTrustProxy(value: string | undefined): false | string[] {
   return value.split(',').map((s) => s.trim());
 }
 
-/**
- * A configuration for tests: quiet, in-memory friendly, overridable. Tests register many accounts from one
- * address and create many transactions per user (no volume limits), and hash thousands of passwords (at a
- * cost 16 times lower; each hash says its cost, modules/auth/password-hashing.ts).
- */
+/** A configuration for tests: quiet, in-memory friendly, overridable. */
+/** Tests register many accounts from one address and create many transactions per user: no volume limits. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PORT: '0',
-    // Production refuses a lower cost; a test of production settings hashes at the default.
-    ...(overrides.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: '10' }),
     REGISTRATION_LIMIT_PER_HOUR: '1000000',
     TRANSACTION_LIMIT_PER_HOUR: '1000000',
     DEPOSIT_LIMIT_PER_HOUR: '1000000',

@@ -8,7 +8,6 @@ import { accounts, sessions, twoFactors, users, verifications } from '../../db/s
 import type { EmailProvider } from '../../providers/email/index.js';
 import type { SmsProvider } from '../../providers/sms/index.js';
 import { promoteApprovedApplicant } from './moderator-promotion.js';
-import { passwordHashing } from './password-hashing.js';
 import { passwordResetEmail, resetPasswordLink } from './password-reset-email.js';
 import { hashedBackupCodeStorage } from './two-factor-codes.js';
 import { SMS_CODE_MINUTES, sendTwoFactorSms } from './two-factor-sms.js';
@@ -71,7 +70,6 @@ export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: passwordHashing(config.passwordHashCost),
       autoSignIn: true,
       requireEmailVerification: false,
       // Forgot password (password-reset.ts): the link opens the web page, which posts the token back.
