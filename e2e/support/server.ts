@@ -73,7 +73,6 @@ async function launch(dataDir: string, env: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // The journeys register and sign in hundreds of times: passwords hashed at a lower cost, as in the API tests.
-      PASSWORD_HASH_COST: '10',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
