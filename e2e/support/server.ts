@@ -72,7 +72,6 @@ async function launch(dataDir: string, env: Record<string, string> = {}): Promis
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      // The journeys register and sign in hundreds of times: passwords hashed at a lower cost, as in the API tests.
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
