@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, SharedSocket, reconnectDelay, socketUrl } from './realtime';
+import { SESSION_ENDED_CLOSE_CODE } from '@holdfast/contracts';
+import {
+  RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
+  SharedSocket,
+  onSessionEnded,
+  reconnectDelay,
+  socketUrl,
+} from './realtime';
 
 describe('realtime client', () => {
   it('connects to the same host, wss on https', () => {
@@ -24,7 +32,7 @@ class FakeWebSocket {
   closed = false;
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
     FakeWebSocket.made.push(this);
   }
@@ -34,15 +42,16 @@ class FakeWebSocket {
   close() {
     this.closed = true;
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code: 1000 });
   }
   open() {
     this.readyState = FakeWebSocket.OPEN;
     this.onopen?.();
   }
-  drop() {
+  /** The connection lost (1006), or closed by the server with `code`. */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }
 
@@ -113,6 +122,28 @@ describe('one shared socket per path', () => {
     expect(b.statuses.at(-1)).toBe('connected');
     shared.remove(a.sub as never);
     shared.remove(b.sub as never);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('does not reconnect a socket whose session ended, and tells the app so', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    vi.stubGlobal('window', { location: { protocol: 'http:', host: 'localhost:5000' } });
+    FakeWebSocket.made = [];
+    let ended = 0;
+    const stop = onSessionEnded(() => ended++);
+    const shared = new SharedSocket('/ws');
+    const a = subscriber();
+    shared.add(a.sub as never);
+    FakeWebSocket.made[0].open();
+    FakeWebSocket.made[0].drop(SESSION_ENDED_CLOSE_CODE);
+    vi.advanceTimersByTime(RECONNECT_MAX_MS * 2);
+    expect(FakeWebSocket.made).toHaveLength(1);
+    expect(ended).toBe(1);
+    expect(a.statuses.at(-1)).toBe('disconnected');
+    stop();
+    shared.remove(a.sub as never);
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
