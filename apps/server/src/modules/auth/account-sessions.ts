@@ -30,6 +30,13 @@ const MAX_LISTED = 100;
 export function createAccountSessionsService({ db, auth, idleTimeoutMs, pubsub }: AccountSessionsDeps) {
   const rule = sessionIdleRule(idleTimeoutMs);
 
+  /** A session not past its lifetime nor idle at `now` (the idle rule, session-activity.ts: older and the next request would end it). */
+  const live = (now: number) =>
+    and(
+      gt(sessions.expiresAt, new Date(now)),
+      gte(sessions.lastActiveAt, new Date(now - idleTimeoutMs - rule.touchEveryMs)),
+    );
+
   /** The session cookie's name as Better Auth sets it (`__Secure-` prefixed in production). */
   async function sessionCookieName(): Promise<string> {
     return (await auth.$context).authCookies.sessionToken.name;
@@ -60,14 +67,7 @@ export function createAccountSessionsService({ db, auth, idleTimeoutMs, pubsub }
         lastActiveAt: sessions.lastActiveAt,
       })
       .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          gt(sessions.expiresAt, new Date(now)),
-          // The idle rule (session-activity.ts): older than this and the next request would end it.
-          gte(sessions.lastActiveAt, new Date(now - idleTimeoutMs - rule.touchEveryMs)),
-        ),
-      )
+      .where(and(eq(sessions.userId, userId), live(now)))
       .orderBy(desc(sessions.lastActiveAt), desc(sessions.createdAt))
       .limit(MAX_LISTED);
     return rows
@@ -84,17 +84,10 @@ export function createAccountSessionsService({ db, auth, idleTimeoutMs, pubsub }
 
   /** Whether the session is still on: not ended, past its lifetime, or idle (as the request hook judges). */
   async function isLive(sessionId: string): Promise<boolean> {
-    const now = Date.now();
     const [row] = await db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          gt(sessions.expiresAt, new Date(now)),
-          gte(sessions.lastActiveAt, new Date(now - idleTimeoutMs - rule.touchEveryMs)),
-        ),
-      );
+      .where(and(eq(sessions.id, sessionId), live(Date.now())));
     return !!row;
   }
 

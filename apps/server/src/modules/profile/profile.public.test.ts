@@ -134,7 +134,8 @@ describe('GET /api/public/profile/:slug/transactions', () => {
       amount: '19.99',
       role: 'buyer',
       description: 'Spare cable',
-      counterpartyName: 'Test S.',
+      // The seller has not published their own history: their name stays theirs.
+      counterpartyName: 'Anonymous User',
       createdAt: pending.createdAt,
       completedAt: null,
     });
@@ -144,14 +145,18 @@ describe('GET /api/public/profile/:slug/transactions', () => {
       currency: 'ZAR',
       amount: '250.50',
       role: 'buyer',
-      counterpartyName: 'Test S.',
+      counterpartyName: 'Anonymous User',
     });
     expect(list[1].completedAt).toEqual(expect.any(String));
     expect(res.body).not.toContain('@');
     expect(res.body).not.toContain(seller.email);
 
-    // The seller's own public history: the same deals from the other side.
+    // The seller's own public history: the same deals from the other side; both published, both named.
     const sellerSlug = await publish(seller, true);
+    expect((await history(buyerSlug)).json().map((x: { counterpartyName: string }) => x.counterpartyName)).toEqual([
+      'Test S.',
+      'Test S.',
+    ]);
     const theirs = (await history(sellerSlug)).json();
     expect(theirs.map((x: { role: string; counterpartyName: string }) => [x.role, x.counterpartyName])).toEqual([
       ['seller', 'Test B.'],
@@ -170,10 +175,34 @@ describe('GET /api/public/profile/:slug/transactions', () => {
         1000, 30, 1030, 'ZAR', 'Deal ' || g, 'completed', now() - g * interval '1 minute'
       from generate_series(1, 120) g`);
     const slug = await publish(owner, true);
+    await publish(other, true); // the buyer of the sales publishes too: their descriptions may show
     const list = (await history(slug)).json() as { description: string; role: string }[];
     expect(list).toHaveLength(PUBLIC_HISTORY_LIMIT);
     expect(list.map((x) => x.description)).toEqual(Array.from({ length: 50 }, (_, i) => `Deal ${i + 1}`));
     expect(list.filter((x) => x.role === 'seller')).toHaveLength(16);
+  });
+
+  it("publishes only the owner's side: another's description and a dispute only when they publish too", async () => {
+    const owner = await registerUser(t.app, { role: 'seller' });
+    const buyer = await registerUser(t.app, { firstName: 'Lerato', lastName: 'Mokoena' });
+    const sold = await createTransaction(t.app, buyer, owner.email, { description: 'Private: kitchen renovation' });
+    const { transaction: disputed } = await acceptedFundedTransaction(t.app, {}, { buyer, seller: owner });
+    const opened = await as(t.app, buyer)('POST', '/api/disputes', {
+      transactionId: disputed.id,
+      type: 'goods_not_received',
+      description: 'Nothing arrived',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const slug = await publish(owner, true);
+    const shown = (await history(slug)).json() as { id: string; description: string; counterpartyName: string }[];
+    // The dispute is the buyer's as much as the owner's: left out. The sale shows no text the buyer wrote.
+    expect(shown.map((x) => x.id)).toEqual([sold.id]);
+    expect(shown[0]).toMatchObject({ description: 'A product transaction', counterpartyName: 'Anonymous User' });
+
+    await publish(buyer, true);
+    const consented = (await history(slug)).json() as { id: string; description: string; counterpartyName: string }[];
+    expect(consented.map((x) => x.id)).toEqual([disputed.id, sold.id]);
+    expect(consented[1]).toMatchObject({ description: 'Private: kitchen renovation', counterpartyName: 'Lerato M.' });
   });
 
   it("names a seller without a verified account 'Anonymous User'; an unverified owner is only a buyer", async () => {

@@ -93,6 +93,7 @@ export async function recentTransactions(db: DbOrTx, owner: ProfileOwner, limit:
       currency: transactions.currency,
       amount: transactions.amount,
       description: transactions.description,
+      type: transactions.type,
       createdAt: transactions.createdAt,
       completedAt: transactions.completedAt,
     })
@@ -101,16 +102,23 @@ export async function recentTransactions(db: DbOrTx, owner: ProfileOwner, limit:
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
-export interface PersonName {
+export interface Counterparty {
   firstName: string | null;
   lastName: string | null;
+  /** They published their own history too: their side of a shared deal may be shown (their consent). */
+  publicHistoryEnabled: boolean;
 }
 
-/** Names of the people with these ids. */
-export async function namesById(db: DbOrTx, ids: string[]): Promise<Map<string, PersonName>> {
+/** The names of the people with these ids, and whether they publish their own history. */
+export async function counterpartiesById(db: DbOrTx, ids: string[]): Promise<Map<string, Counterparty>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      publicHistoryEnabled: users.publicHistoryEnabled,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));

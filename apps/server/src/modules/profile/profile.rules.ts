@@ -8,6 +8,10 @@ export function counterpartyName(person: { firstName: string | null; lastName: s
   return [first, initial].filter(Boolean).join(' ') || 'Anonymous User';
 }
 
+/** What a public history shows for a deal whose description the other party wrote and did not publish. */
+export const anonymousDescription = (type: 'product' | 'service') =>
+  type === 'service' ? 'A service transaction' : 'A product transaction';
+
 /** Completed share of all transactions as a whole percentage; 0 without any (as the dashboard's). */
 export function successRate(completed: number, total: number): number {
   return total > 0 ? Math.round((completed / total) * 100) : 0;

@@ -30,12 +30,12 @@ import {
   findProfileBySlug,
   findSettings,
   findSlugHolder,
-  namesById,
+  counterpartiesById,
   recentTransactions,
   replaceImage,
   updateSettings,
 } from './profile.queries.js';
-import { PUBLIC_HISTORY_LIMIT, counterpartyName, successRate } from './profile.rules.js';
+import { PUBLIC_HISTORY_LIMIT, anonymousDescription, counterpartyName, successRate } from './profile.rules.js';
 
 /** PostgreSQL's unique_violation: users.public_profile_slug refused a second holder. */
 const isUniqueViolation = (err: unknown): boolean =>
@@ -164,22 +164,31 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
     const roleOf = (r: (typeof rows)[number]) => (r.buyerId === owner.id ? 'buyer' : 'seller');
     // The other party: the seller's account (none while no account holds the address verified), or the buyer.
     const otherOf = (r: (typeof rows)[number]) => (roleOf(r) === 'buyer' ? r.sellerId : r.buyerId);
-    const names = await namesById(db, [...new Set(rows.map(otherOf).filter((id) => id !== null))]);
-    return rows.map((r) => {
-      const role = roleOf(r);
+    const others = await counterpartiesById(db, [...new Set(rows.map(otherOf).filter((id) => id !== null))]);
+    // One's own side only: the other party's name, the buyer's description and a dispute (theirs as much
+    // as the owner's) are shown only when they publish their history too; otherwise anonymised or left out.
+    const consents = (r: (typeof rows)[number]) => {
       const other = otherOf(r);
-      return {
-        id: r.id,
-        status: r.status,
-        currency: r.currency,
-        amount: toDecimal(r.amount, r.currency),
-        role,
-        description: r.description,
-        counterpartyName: counterpartyName(other === null ? undefined : names.get(other)),
-        createdAt: r.createdAt.toISOString(),
-        completedAt: r.completedAt?.toISOString() ?? null,
-      };
-    });
+      return other !== null && others.get(other)?.publicHistoryEnabled === true;
+    };
+    return rows
+      .filter((r) => r.status !== 'disputed' || consents(r))
+      .map((r) => {
+        const role = roleOf(r);
+        const other = otherOf(r);
+        const shared = consents(r);
+        return {
+          id: r.id,
+          status: r.status,
+          currency: r.currency,
+          amount: toDecimal(r.amount, r.currency),
+          role,
+          description: role === 'buyer' || shared ? r.description : anonymousDescription(r.type),
+          counterpartyName: counterpartyName(shared && other !== null ? others.get(other) : undefined),
+          createdAt: r.createdAt.toISOString(),
+          completedAt: r.completedAt?.toISOString() ?? null,
+        };
+      });
   }
 
   return { settings, setPublicHistory, setSlug, uploadPicture, picture, publicProfile, publicTransactions };
