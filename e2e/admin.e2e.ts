@@ -86,6 +86,14 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await visitor.getByRole('button', { name: 'Submit Application' }).click();
     await visitor.getByText('Please fill in all required fields').first().waitFor();
     await look(visitor, 'moderator-application-signed-out');
+    // Where the emailed confirmation link lands: confirmed, or a link that no longer works above the form.
+    await visitor.goto('/moderator-application?confirmed=1');
+    await visitor.getByRole('heading', { level: 1, name: /Email address confirmed/ }).waitFor();
+    await look(visitor, 'moderator-application-confirmed');
+    await visitor.goto('/moderator-application?confirmed=0');
+    await visitor.getByRole('alert').filter({ hasText: 'This confirmation link is invalid or has expired' }).waitFor();
+    await visitor.getByRole('heading', { level: 1, name: 'Become a Moderator' }).waitFor();
+    await look(visitor, 'moderator-application-link-expired');
     await visitor.getByRole('link', { name: 'Back to Home' }).click();
     await visitor.waitForURL(`${server.url}/`);
 

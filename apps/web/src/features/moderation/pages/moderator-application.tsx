@@ -13,6 +13,7 @@ import {
   type TModeratorApplicationRequest,
 } from '@holdfast/contracts';
 import { PageHeader } from '@/components/layout/page-header';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
@@ -72,7 +73,10 @@ export function ModeratorApplicationPage() {
       ) : (
         <>
           {confirmed === '0' && (
-            <NoticeCard tone="danger" icon={<AlertCircle />} title={M.confirmationInvalid} className="mb-6" />
+            <Alert variant="destructive" className="mb-6">
+              <AlertCircle aria-hidden="true" />
+              <AlertDescription>{M.confirmationInvalid}</AlertDescription>
+            </Alert>
           )}
           <ApplicationForm onSubmitted={setSubmitted} />
         </>
