@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
-import { uploadPicture } from './profile.test-helpers.js';
+import { uploadPicture, storedPictures as storedPicturesIn } from './profile.test-helpers.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -20,13 +20,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const storedPictures = () => {
-  try {
-    return readdirSync(path.join(dataDir, 'uploads', 'profile-pictures'));
-  } catch {
-    return [];
-  }
-};
+const storedPictures = () => storedPicturesIn(dataDir);
 
 /** Uploads `data` as `me`, expects it accepted, and answers the bytes the public is then served. */
 async function uploadAndServe(me: RegisteredUser, data: Buffer, type: string) {

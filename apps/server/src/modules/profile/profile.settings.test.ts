@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,7 +7,7 @@ import { PROFILE_MESSAGES as M, PROFILE_PICTURE_MAX_BYTES } from '@holdfast/cont
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
-import { IMAGES, multipartBody, uploadPicture } from './profile.test-helpers.js';
+import { IMAGES, multipartBody, uploadPicture, storedPictures as storedPicturesIn } from './profile.test-helpers.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -22,13 +22,7 @@ afterAll(async () => {
 
 const slug = (who: RegisteredUser | null, value: unknown) =>
   as(t.app, who)('POST', '/api/user/update-profile-slug', { slug: value });
-const storedPictures = () => {
-  try {
-    return readdirSync(path.join(dataDir, 'uploads', 'profile-pictures'));
-  } catch {
-    return [];
-  }
-};
+const storedPictures = () => storedPicturesIn(dataDir);
 const currentUser = async (who: RegisteredUser) => (await as(t.app, who)('GET', '/api/auth/user')).json();
 
 describe('profile settings', () => {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RegisteredUser } from '../../test/factories.js';
 
@@ -51,4 +53,13 @@ export function uploadPicture(
     payload,
     headers: { 'content-type': contentType, ...(who ? { cookie: who.cookie } : {}) },
   });
+}
+
+/** The picture files stored under a test app's DATA_DIR (none before the first upload). */
+export function storedPictures(dataDir: string): string[] {
+  try {
+    return readdirSync(path.join(dataDir, 'uploads', 'profile-pictures'));
+  } catch {
+    return [];
+  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,7 +7,7 @@ import { PROFILE_MESSAGES as M, PROFILE_PICTURE_MAX_BYTES } from '@holdfast/cont
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { listen } from '../../test/sockets.js';
-import { IMAGES, multipartBody } from './profile.test-helpers.js';
+import { IMAGES, multipartBody, storedPictures as storedPicturesIn } from './profile.test-helpers.js';
 
 /** Malformed multipart bodies and the size limit, over inject and over a real socket (chunks arrive as they will). */
 let t: TestApp;
@@ -25,13 +25,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const storedPictures = () => {
-  try {
-    return readdirSync(path.join(dataDir, 'uploads', 'profile-pictures'));
-  } catch {
-    return [];
-  }
-};
+const storedPictures = () => storedPicturesIn(dataDir);
 const upload = (payload: Buffer, contentType: string) =>
   t.app.inject({
     method: 'POST',
