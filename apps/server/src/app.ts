@@ -18,7 +18,8 @@ import { registerSecurityHeaders } from './lib/security-headers.js';
 import { registerAuth } from './modules/auth/index.js';
 import { createJobHandlers, createProviders, createServices, type Providers, type Services } from './services.js';
 import { registerRoutes, registerSockets } from './routes.js';
-import { MAX_CLIENT_MESSAGE_BYTES, type PubSub } from './realtime/index.js';
+import { MAX_CLIENT_MESSAGE_BYTES, closeSocketsGoingAway, type PubSub } from './realtime/index.js';
+import { createShutdownState, registerConnectionDraining, type ShutdownState } from './lib/shutdown.js';
 import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
 import { adjustableClock, systemClock, type Clock } from './lib/clock.js';
@@ -35,6 +36,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The job worker; main.ts starts its polling, tests call `runDue()`. */
     scheduler: Scheduler;
+    /** main.ts begins it on SIGTERM: readiness fails at once and connections are no longer kept alive. */
+    shutdown: ShutdownState;
   }
 }
 
@@ -70,6 +73,10 @@ export async function buildApp({
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     ajv: undefined,
+    // On close: idle keep-alive connections are closed at once, busy ones after their request (with
+    // registerConnectionDraining), and a request arriving on one meanwhile answers 503 (Fastify's defaults).
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses through compiled fast-json-stringify serializers (lib/response-serializer.ts), not Zod.
@@ -84,7 +91,18 @@ export async function buildApp({
   app.decorate('clock', clock);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());
-  const services = createServices({ config, database, providers: allProviders, log: app.log, clock, scheduler });
+  const shutdown = createShutdownState();
+  app.decorate('shutdown', shutdown);
+  registerConnectionDraining(app, shutdown);
+  const services = createServices({
+    config,
+    database,
+    providers: allProviders,
+    log: app.log,
+    clock,
+    scheduler,
+    shutdown,
+  });
   app.decorate('services', services);
   scheduler.registerAll(createJobHandlers({ config, database, providers: allProviders, clock, services }));
   app.addHook('onSend', async (request, reply) => {
@@ -121,7 +139,10 @@ export async function buildApp({
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    preClose: closeSocketsGoingAway(app),
+  });
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {

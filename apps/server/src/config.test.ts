@@ -85,6 +85,25 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(true);
   });
 
+  it('drains for 5 s before closing in production only, within a 25 s limit by default', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk',
+      STRIPE_WEBHOOK_SECRET: 'wh',
+    };
+    expect(loadConfig(prod).shutdown).toEqual({ drainMs: 5000, timeoutMs: 25_000 });
+    expect(loadConfig({}).shutdown).toEqual({ drainMs: 0, timeoutMs: 25_000 });
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2', SHUTDOWN_TIMEOUT_SECONDS: '9' }).shutdown).toEqual({
+      drainMs: 2000,
+      timeoutMs: 9000,
+    });
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '30' })).toThrow(/SHUTDOWN_DRAIN_SECONDS: must be shorter/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   describe('production refuses known secrets and demo data', () => {
     const prod = {
       NODE_ENV: 'production',

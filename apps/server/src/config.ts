@@ -76,6 +76,10 @@ const ZEnv = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Development and browser tests only: POST /api/dev/clock moves the server's time forward. */
   TEST_CLOCK: bool.optional(),
+  /** On SIGTERM: how long readiness fails before the listener closes (the load balancer's time to notice). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /** On SIGTERM: the whole shutdown's limit; past it the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -150,6 +154,11 @@ export interface Config {
     stripe?: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   };
   jobs: { pollMs: number };
+  /**
+   * A graceful stop (main.ts): readiness fails for `drainMs` while the load balancer notices, then the
+   * listener closes and in-flight work finishes; the process exits by `timeoutMs` whatever is left.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
   /** The server's clock can be moved forward (POST /api/dev/clock); refused in production. */
   testClock: boolean;
 }
@@ -224,6 +233,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.SESSION_MAX_AGE_SECONDS <= e.SESSION_IDLE_TIMEOUT_SECONDS)
     problems.push('  SESSION_MAX_AGE_SECONDS: must be longer than SESSION_IDLE_TIMEOUT_SECONDS');
   if (isProduction && e.TEST_CLOCK) problems.push('  TEST_CLOCK: never in production (it lets time be moved)');
+  const drainSeconds = e.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 5 : 0);
+  if (drainSeconds >= e.SHUTDOWN_TIMEOUT_SECONDS)
+    problems.push(
+      '  SHUTDOWN_DRAIN_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS (in-flight work needs time too)',
+    );
   if ((e.PAYOUTS_PROVIDER ?? e.PAYMENTS_PROVIDER) === 'stripe' && !e.STRIPE_SECRET_KEY)
     problems.push('  STRIPE_SECRET_KEY: required when payouts go through Stripe');
   if (
@@ -317,6 +331,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
     },
     jobs: { pollMs: e.JOBS_POLL_MS },
+    shutdown: { drainMs: drainSeconds * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     testClock: e.TEST_CLOCK ?? false,
   };
 }

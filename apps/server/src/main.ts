@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from './config.js';
 import { spawn } from 'node:child_process';
+import closeWithGrace from 'close-with-grace';
 import { embeddedDatabaseExists, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { prepareData } from './startup.js';
+import { stopGracefully } from './lib/shutdown.js';
 
 async function main() {
   let config;
@@ -36,14 +38,22 @@ async function main() {
     process.exit(0);
   }
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGTERM (or SIGINT) stops gracefully and exits 0; a second signal, or a stop still running when the
+  // time limit ends, exits 1 at once. An uncaught error stops the same way, without the drain.
+  const { drainMs, timeoutMs } = config.shutdown;
+  closeWithGrace(
+    {
+      delay: timeoutMs,
+      logger: app.log,
+      onSecondSignal: (signal) => app.log.warn({ signal }, 'second signal: exiting now'),
+      onTimeout: () => app.log.error({ timeoutMs }, 'shutdown took too long: exiting now'),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error: shutting down');
+      else app.log.info({ signal, drainMs, timeoutMs }, 'shutting down');
+      await stopGracefully(app, err ? 0 : drainMs);
+    },
+  );
 
   await app.listen({ port: config.port, host: config.host });
   app.scheduler.start();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerUserSocket } from './realtime/user-socket.js';
-import { systemRoutes } from './modules/system/index.js';
+import { healthRoutes, systemRoutes } from './modules/system/index.js';
 import { authRoutes, twoFactorRoutes } from './modules/auth/index.js';
 import { securityRoutes } from './modules/auth/index.js';
 import { paymentWebhookRoutes, paymentsRoutes } from './modules/payments/index.js';
@@ -28,6 +28,7 @@ export function registerSockets(app: FastifyInstance) {
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
       await api.register(systemRoutes);
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);

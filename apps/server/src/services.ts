@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { ShutdownState } from './lib/shutdown.js';
 import type { JobHandlers, Scheduler } from './jobs/index.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
@@ -61,13 +62,15 @@ export interface ServicesDeps {
   clock: Clock;
   /** The job worker: services `kick()` it after committing work that is due now. */
   scheduler: Scheduler;
+  /** Set once this instance begins to shut down (readiness then fails). */
+  shutdown: ShutdownState;
 }
 
 /**
  * Every service, built once per app (Infisical's shape): each is a factory that receives only what it
  * uses, and routes reach them as `app.services.<name>`. Modules never build each other's services.
  */
-export function createServices({ config, database, providers, log, clock, scheduler }: ServicesDeps) {
+export function createServices({ config, database, providers, log, clock, scheduler, shutdown }: ServicesDeps) {
   const { db } = database;
   const wallet = createWalletService({ db });
   const transactions = createTransactionsService({ db, clock, scheduler });
@@ -126,7 +129,7 @@ export function createServices({ config, database, providers, log, clock, schedu
       publicUrl: config.publicUrl,
       log,
     }),
-    system: createSystemService({ config, database }),
+    system: createSystemService({ config, database, pubsub: providers.pubsub, shutdown, log }),
     liveChat: createLiveChatService({ db, pubsub: providers.pubsub }),
   };
 }

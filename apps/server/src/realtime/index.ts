@@ -9,3 +9,4 @@ export {
   type SocketRouteHandlers,
 } from './socket-route.js';
 export { SESSION_ENDED_CLOSE_CODE, endsSession, publishSessionsEnded, sessionsChannel } from './session-ends.js';
+export { GOING_AWAY_CLOSE_CODE, closeSocketsGoingAway } from './going-away.js';

@@ -1,5 +1,6 @@
 import type * as IORedis from 'ioredis';
 import { loadOptional } from '../lib/optional-module.js';
+import { within } from '../lib/within.js';
 
 /** A message on the bus: small, with ids only; receivers fetch the data they are allowed to see. */
 export interface RealtimeEvent {
@@ -18,6 +19,8 @@ export interface PubSub {
   publish(channel: string, event: RealtimeEvent): Promise<void>;
   /** Starts delivering the channel's events to `handler`; the returned function stops it. */
   subscribe(channel: string, handler: EventHandler): Promise<() => Promise<void>>;
+  /** Whether the bus answers within `timeoutMs` (readiness): always, in one process. */
+  ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -73,6 +76,7 @@ export function memoryPubSub(): PubSub {
         local.remove(channel, handler);
       };
     },
+    ping: async () => true,
     async close() {
       local.clear();
     },
@@ -119,6 +123,14 @@ export function redisPubSub(url: string, log?: Logger): PubSub {
       return async () => {
         if (local.remove(channel, handler)) await subscriber.unsubscribe(channel).catch(() => undefined);
       };
+    },
+    async ping(timeoutMs) {
+      // While (re)connecting the PING waits in ioredis's queue: an answer within the limit still counts.
+      return within(
+        publisher.ping().then((answer) => answer === 'PONG'),
+        timeoutMs,
+        false,
+      );
     },
     async close() {
       local.clear();

@@ -1,10 +1,10 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { databaseFromPglite } from '../db/client.js';
+import { databaseFromPglite, pgliteDir } from '../db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,6 +35,19 @@ export async function freshPglite(): Promise<PGlite> {
   const template = await pgliteTemplate();
   if (!template) return new PGlite();
   return new PGlite({ loadDataDir: new Blob([await readFile(template)]) });
+}
+
+/**
+ * A data directory on disk holding a copy of the run's template, for a server started as its own process
+ * (it opens `pgliteDir(dataDir)` as after any first start).
+ */
+export async function pgliteDataDirFromTemplate(dataDir: string): Promise<void> {
+  const template = await pgliteTemplate();
+  if (!template) throw new Error('pgliteDataDirFromTemplate runs in Vitest only (it copies the run template)');
+  const dir = pgliteDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const client = new PGlite(dir, { loadDataDir: new Blob([await readFile(template)]) });
+  await client.close();
 }
 
 async function pgliteTemplate(): Promise<string | undefined> {

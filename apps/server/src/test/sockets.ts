@@ -100,6 +100,14 @@ function reachable(port: number): Promise<boolean> {
 /** The Redis the two-instance tests share (TEST_REDIS_URL, else the local one). */
 export const testRedisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Why a test that needs Redis cannot run here, or null when it can; the reason is printed. */
+export async function redisUnavailable(label: string): Promise<string | null> {
+  if (await reachable(Number(new URL(testRedisUrl).port || 6379))) return null;
+  const reason = `needs Redis at ${testRedisUrl} (set TEST_REDIS_URL, or start redis-server)`;
+  console.warn(`[${label}] skipped: ${reason}`);
+  return reason;
+}
+
 /**
  * Why a two-instance test cannot run here (it needs PostgreSQL and Redis), or null when it can. The
  * reason is printed, so a skipped test never passes silently.

@@ -126,6 +126,29 @@ describe('one shared socket per path', () => {
     vi.unstubAllGlobals();
   });
 
+  it('reconnects when the server goes away (1001, a restart), and the session goes on', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    vi.stubGlobal('window', { location: { protocol: 'http:', host: 'localhost:5000' } });
+    FakeWebSocket.made = [];
+    let ended = 0;
+    const stop = onSessionEnded(() => ended++);
+    const shared = new SharedSocket('/ws');
+    const a = subscriber();
+    shared.add(a.sub as never);
+    FakeWebSocket.made[0].open();
+    FakeWebSocket.made[0].drop(1001);
+    vi.advanceTimersByTime(RECONNECT_BASE_MS);
+    expect(FakeWebSocket.made).toHaveLength(2);
+    FakeWebSocket.made[1].open();
+    expect(a.statuses.at(-1)).toBe('connected');
+    expect(ended).toBe(0);
+    stop();
+    shared.remove(a.sub as never);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
   it('does not reconnect a socket whose session ended, and tells the app so', () => {
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', FakeWebSocket);

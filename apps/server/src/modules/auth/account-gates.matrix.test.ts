@@ -24,6 +24,8 @@ const SESSION_CALLS = [
   'POST /api/auth/reset-password',
   'GET /api/config',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/identity/verify-email',
 ];
 /** Not the development mailbox: an admin's holds everyone's links (issue 26). */

@@ -6,27 +6,9 @@ import { requireUser } from '../../lib/auth-context.js';
 import { authHeaders } from '../auth/index.js';
 import { ZAdvanceDevClock, ZDevClock, advanceClock, isAdjustable } from './system.clock.js';
 
-const ZHealth = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']), engine: z.string() });
-
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.services.system;
-
-  r.get(
-    '/health',
-    {
-      config: { accountGate: 'session' },
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: { 200: ZHealth, 503: ZHealth },
-      },
-    },
-    async (_request, reply) => {
-      const { up, body } = await service.health();
-      return reply.status(up ? 200 : 503).send(body);
-    },
-  );
 
   r.get(
     '/config',

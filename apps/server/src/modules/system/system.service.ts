@@ -1,12 +1,30 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TDevTextMessage, TMailboxMessage, TPublicConfig } from '@holdfast/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import type { ShutdownState } from '../../lib/shutdown.js';
+import { within } from '../../lib/within.js';
+import type { PubSub } from '../../realtime/index.js';
 import { emailOutbox, smsOutbox } from '../../db/schema/index.js';
 
+/** Each readiness check's limit: the answer comes within a 1 s probe timeout (Kubernetes' default). */
+export const READINESS_CHECK_MS = 800;
+
+export interface SystemServiceDeps {
+  config: Config;
+  database: Database;
+  pubsub: PubSub;
+  shutdown: ShutdownState;
+  log?: FastifyBaseLogger;
+}
+
 /** What the web app needs to know about this server, its health, and the development mailbox. */
-export function createSystemService({ config, database }: { config: Config; database: Database }) {
+export function createSystemService({ config, database, pubsub, shutdown, log }: SystemServiceDeps) {
+  // Probes ask every few seconds: a change is logged, not every answer.
+  let wasReady: boolean | undefined;
+
   return {
     publicConfig: (): TPublicConfig => ({
       sessionIdleTimeoutMs: config.session.idleTimeoutMs,
@@ -24,6 +42,28 @@ export function createSystemService({ config, database }: { config: Config; data
         up,
         body: { status: up ? 'ok' : 'degraded', database: up ? 'up' : 'down', engine: database.engine } as const,
       };
+    },
+
+    /**
+     * Whether a load balancer should send this instance requests: not once shutdown began (no check
+     * then), else when the database answers `select 1` and Redis, when configured, answers PING.
+     */
+    async readiness() {
+      if (shutdown.started) return { ready: false, body: { status: 'shutting_down' } as const };
+      const [db, redis] = await Promise.all([
+        within(database.ping(), READINESS_CHECK_MS, false),
+        config.redisUrl ? pubsub.ping(READINESS_CHECK_MS) : null,
+      ]);
+      const ready = db && redis !== false;
+      const body = {
+        status: ready ? 'ready' : 'unavailable',
+        database: db ? 'up' : 'down',
+        redis: redis === null ? 'not_configured' : redis ? 'up' : 'down',
+      } as const;
+      if (!ready && wasReady !== false) log?.warn({ readiness: body }, 'not ready: a dependency does not answer');
+      if (ready && wasReady === false) log?.info({ readiness: body }, 'ready again');
+      wasReady = ready;
+      return { ready, body };
     },
 
     /**
