@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeDatabase, missingEmbeddedDatabase } from './ledger-check.js';
+import { describeDatabase, missingEmbeddedDatabase } from './database-target.js';
 
-describe('npm run ledger:check', () => {
+describe('the database an operator command works on', () => {
   it('names the database it checks, never printing a password', () => {
     expect(describeDatabase({ databaseUrl: 'postgres://app:s3cret@db.internal:5432/holdfast', dataDir: '/x' })).toBe(
       'PostgreSQL postgres://app:***@db.internal:5432/holdfast',
@@ -14,7 +14,7 @@ describe('npm run ledger:check', () => {
     );
   });
 
-  it('refuses a data dir that holds no database instead of checking a new empty one', () => {
+  it('refuses a data dir that holds no database instead of reading a new empty one', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'holdfast-ledger-check-'));
     expect(missingEmbeddedDatabase({ databaseUrl: undefined, dataDir: dir })).toMatch(/^No database in .*pglite/);
     expect(missingEmbeddedDatabase({ databaseUrl: undefined, dataDir: path.join(dir, 'absent') })).toMatch(

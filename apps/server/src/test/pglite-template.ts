@@ -1,10 +1,10 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { databaseFromPglite } from '../db/client.js';
+import { databaseFromPglite, pgliteDir, pgliteStartParams } from '../db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,4 +41,18 @@ async function pgliteTemplate(): Promise<string | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import('vitest');
   return inject('pgliteTemplate');
+}
+
+/**
+ * A PGlite of its own with its files in `dataDir/pglite`, as the server keeps them: the run's template
+ * unpacked there (a new migrated database, without initdb's seconds).
+ */
+export async function freshPgliteOnDisk(dataDir: string): Promise<PGlite> {
+  const template = await pgliteTemplate();
+  if (!template) throw new Error('freshPgliteOnDisk needs the pglite test project (its global setup)');
+  await mkdir(pgliteDir(dataDir), { recursive: true });
+  return new PGlite(pgliteDir(dataDir), {
+    loadDataDir: new Blob([await readFile(template)]),
+    startParams: pgliteStartParams(),
+  });
 }
