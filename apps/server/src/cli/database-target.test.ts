@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeDatabase, missingEmbeddedDatabase } from './database-target.js';
+import { describeDatabase, embeddedDatabaseInUse, missingEmbeddedDatabase } from './database-target.js';
 
 describe('the database an operator command works on', () => {
   it('names the database it checks, never printing a password', () => {
@@ -24,5 +24,16 @@ describe('the database an operator command works on', () => {
     writeFileSync(path.join(dir, 'pglite', 'PG_VERSION'), '17\n');
     expect(missingEmbeddedDatabase({ databaseUrl: undefined, dataDir: dir })).toBeNull();
     expect(missingEmbeddedDatabase({ databaseUrl: 'postgres://localhost/x', dataDir: dir })).toBeNull();
+  });
+
+  it('refuses an embedded database another process has open (PGlite keeps postmaster.pid meanwhile)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'holdfast-in-use-'));
+    mkdirSync(path.join(dir, 'pglite'));
+    expect(embeddedDatabaseInUse({ databaseUrl: undefined, dataDir: dir })).toBeNull();
+    writeFileSync(path.join(dir, 'pglite', 'postmaster.pid'), '-42\n');
+    expect(embeddedDatabaseInUse({ databaseUrl: undefined, dataDir: dir })).toMatch(
+      /open in another process.*stop the server first/s,
+    );
+    expect(embeddedDatabaseInUse({ databaseUrl: 'postgres://localhost/x', dataDir: dir })).toBeNull();
   });
 });
