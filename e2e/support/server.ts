@@ -111,7 +111,7 @@ async function launch(dataDir: string, env: Record<string, string> = {}): Promis
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDatabaseSettings } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
@@ -16,6 +17,27 @@ describe('loadConfig', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL must be a redis/);
+  });
+
+  it('migrates at start unless MIGRATE_ON_START=false', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('gives the database commands their settings without the server’s secrets, even in production', () => {
+    const settings = loadDatabaseSettings({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@db:5432/holdfast',
+      BACKUP_DIR: '/var/backups/holdfast',
+    });
+    expect(settings).toEqual({
+      databaseUrl: 'postgres://app@db:5432/holdfast',
+      dataDir: path.resolve('./data'),
+      backupDir: '/var/backups/holdfast',
+    });
+    expect(loadDatabaseSettings({}).backupDir).toBe(path.resolve('./backups'));
+    expect(() => loadDatabaseSettings({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
   });
 
   it('reads PORT and DATA_DIR', () => {

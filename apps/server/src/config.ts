@@ -15,6 +15,10 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Off: migrations are a deploy step of their own (`npm run migrate`); the server then only checks. */
+  MIGRATE_ON_START: bool.default(true),
+  /** Where `npm run backup` writes its files when no folder is given. */
+  BACKUP_DIR: z.string().default('./backups'),
   PUBLIC_URL: z.url().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -91,6 +95,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Apply pending migrations at start (under a lock); when false, refuse to start while any are pending. */
+  migrateOnStart: boolean;
   publicUrl: string;
   authSecret: string;
   trustedOrigins: string[];
@@ -165,6 +171,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+function invalidSettings(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
 /** Below this many bits (estimated from the secret's own characters) a secret is guessable, e.g. 'x' × 40. */
 const MIN_SECRET_BITS = 96;
 
@@ -206,10 +217,7 @@ function productionSecretProblems(e: z.infer<typeof ZEnv>): string[] {
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ZEnv.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw invalidSettings(parsed.error);
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const problems: string[] = [];
@@ -258,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
     publicUrl,
     authSecret: e.AUTH_SECRET ?? DEV_SECRET,
     trustedOrigins: [publicUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()) ?? [])],
@@ -361,6 +370,22 @@ function storageProblems(e: z.output<typeof ZEnv>, isProduction: boolean): strin
     problems.push('  STORAGE_PROVIDER: S3 settings are given; set STORAGE_PROVIDER=s3 (or remove them)');
   }
   return problems;
+}
+
+/** What the database commands (`npm run migrate`, `npm run backup`) need: no secrets, no providers. */
+export interface DatabaseSettings {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  backupDir: string;
+}
+
+/** The database settings alone, checked as loadConfig checks them; throws ConfigError. */
+export function loadDatabaseSettings(source: Record<string, string | undefined> = process.env): DatabaseSettings {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZEnv.pick({ DATABASE_URL: true, DATA_DIR: true, BACKUP_DIR: true }).safeParse(cleaned);
+  if (!parsed.success) throw invalidSettings(parsed.error);
+  const e = parsed.data;
+  return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR), backupDir: path.resolve(e.BACKUP_DIR) };
 }
 
 function parseTrustProxy(value: string | undefined): false | string[] {

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { spawn } from 'node:child_process';
 import closeWithGrace from 'close-with-grace';
 import { embeddedDatabaseExists, openDatabase } from './db/client.js';
+import { prepareSchema, SchemaBehindError } from './db/prepare-schema.js';
 import { buildApp } from './app.js';
 import { prepareData } from './startup.js';
 import { stopGracefully } from './lib/shutdown.js';
@@ -26,7 +27,16 @@ async function main() {
   }
   if (!config.databaseUrl && !prepareOnly && !embeddedDatabaseExists(config.dataDir)) await firstStartInChild();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
+  try {
+    await prepareSchema(database, config.migrateOnStart);
+  } catch (error) {
+    if (error instanceof SchemaBehindError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
   const app = await buildApp({ config, database });
   await prepareData(app);
   if (prepareOnly) {

@@ -4,6 +4,8 @@ import { PASSWORD_MAX_LENGTH } from '@holdfast/contracts';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { prepareSchema } from '../db/prepare-schema.js';
+import { embeddedDatabaseInUse } from './database-target.js';
 
 const USAGE = `Usage: npm run create-admin -- --email <email> --password <password> [--first-name <name>] [--last-name <name>]
        (or set ADMIN_EMAIL and ADMIN_PASSWORD)`;
@@ -63,9 +65,14 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  const inUse = embeddedDatabaseInUse(config);
+  if (inUse) {
+    console.error(inUse);
+    process.exit(1);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await database.migrate();
+    await prepareSchema(database, config.migrateOnStart);
     const app = await buildApp({ config, database });
     const { user, created } = await app.services.auth.ensureAccount({ ...parsed.data, role: 'admin' });
     await app.close();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,10 +22,18 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+export interface MigrateOptions {
+  /** Called when another process holds the migration lock (PostgreSQL), before waiting for it. */
+  onWait?: () => void;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the pending migrations (on PostgreSQL under an advisory lock); answers the tags it applied. */
+  migrate(options?: MigrateOptions): Promise<string[]>;
+  /** The tags of the migrations this version has that the database has not applied yet. */
+  pendingMigrations(): Promise<string[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -32,12 +41,49 @@ export interface Database {
 /** Migrations live beside this file in src, and are copied beside the bundle in dist. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Drizzle applies every migration of the folder's journal newer than the newest one recorded in
+ * `drizzle.__drizzle_migrations` (by the journal's `when`); these are the ones it would apply now.
+ */
+export async function pendingMigrations(db: DbOrTx, migrationsFolder = MIGRATIONS_DIR): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  const [{ applied } = { applied: false }] = await rowsOf<{ applied: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as applied`,
+  );
+  let newest = -Infinity;
+  if (applied) {
+    const [row] = await rowsOf<{ newest: string | number | null }>(
+      db,
+      sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
+    );
+    if (row?.newest != null) newest = Number(row.newest);
+  }
+  return journal.entries.filter((entry) => entry.when > newest).map((entry) => entry.tag);
+}
+
+/**
+ * Every process that migrates a PostgreSQL database (each instance at start, `npm run migrate`) takes
+ * this session-level advisory lock first, so instances started together migrate one after the other and
+ * the later ones find nothing left to apply. Advisory locks are per database. Any fixed number works;
+ * this one is "holdfast" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x686f6c6466617374n;
+
 export function databaseFromPglite(client: PGlite, migrationsFolder = MIGRATIONS_DIR): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    // One process at a time opens an embedded database: nothing to race with.
+    migrate: async () => {
+      const pending = await pendingMigrations(db, migrationsFolder);
+      if (pending.length) await migratePglite(db as never, { migrationsFolder });
+      return pending;
+    },
+    pendingMigrations: () => pendingMigrations(db, migrationsFolder),
     ping: async () => {
       try {
         await client.query('select 1');
@@ -70,7 +116,29 @@ export async function databaseFromPostgres(
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: async ({ onWait } = {}) => {
+      // A connection of its own, outside the pool: the lock belongs to this session, and a pool of one
+      // (the test template's) still has its connection for the migrations.
+      const connection = new pg.Client({ connectionString: url });
+      connection.on('error', () => {});
+      await connection.connect();
+      try {
+        const key = String(MIGRATION_LOCK_KEY);
+        const [first] = (await connection.query('select pg_try_advisory_lock($1) as locked', [key])).rows;
+        if (!first.locked) {
+          onWait?.();
+          await connection.query('select pg_advisory_lock($1)', [key]);
+        }
+        const session = drizzlePg(connection, { schema }) as unknown as Db;
+        const pending = await pendingMigrations(session, migrationsFolder);
+        if (pending.length) await migratePg(session as never, { migrationsFolder });
+        return pending;
+      } finally {
+        // Ending the session releases the lock, also when a migration failed.
+        await connection.end();
+      }
+    },
+    pendingMigrations: () => pendingMigrations(db, migrationsFolder),
     ping: async () => {
       try {
         await db.execute(sql`select 1`);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { databaseFromPglite, pgliteDir } from '../db/client.js';
+import { databaseFromPglite, pgliteDir, pgliteStartParams } from '../db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,16 +42,25 @@ export async function freshPglite(): Promise<PGlite> {
  * (it opens `pgliteDir(dataDir)` as after any first start).
  */
 export async function pgliteDataDirFromTemplate(dataDir: string): Promise<void> {
-  const template = await pgliteTemplate();
-  if (!template) throw new Error('pgliteDataDirFromTemplate runs in Vitest only (it copies the run template)');
-  const dir = pgliteDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const client = new PGlite(dir, { loadDataDir: new Blob([await readFile(template)]) });
-  await client.close();
+  await (await freshPgliteOnDisk(dataDir)).close();
 }
 
 async function pgliteTemplate(): Promise<string | undefined> {
   if (!process.env.VITEST) return undefined;
   const { inject } = await import('vitest');
   return inject('pgliteTemplate');
+}
+
+/**
+ * A PGlite of its own with its files in `dataDir/pglite`, as the server keeps them: the run's template
+ * unpacked there (a new migrated database, without initdb's seconds).
+ */
+export async function freshPgliteOnDisk(dataDir: string): Promise<PGlite> {
+  const template = await pgliteTemplate();
+  if (!template) throw new Error('freshPgliteOnDisk needs the pglite test project (its global setup)');
+  await mkdir(pgliteDir(dataDir), { recursive: true });
+  return new PGlite(pgliteDir(dataDir), {
+    loadDataDir: new Blob([await readFile(template)]),
+    startParams: pgliteStartParams(),
+  });
 }
