@@ -1,29 +1,8 @@
 // The production topology of docs/operations.md, natively: PostgreSQL (a fresh database on the local
 // server), a Redis of the test's own, N app instances from a production install, HAProxy in front.
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { freePort, startProcess, stopProcess, until, type Managed } from './processes.js';
-
-export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `holdfast_ops_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`); // a generated identifier, never input
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+import { startProcess, stopProcess, until, type Managed } from './processes.js';
 
 /** A Redis of the test's own (the machine's shared one is never restarted), keeping nothing on disk. */
 export class RedisServer {

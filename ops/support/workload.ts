@@ -205,7 +205,10 @@ export class LiveSocket {
         const event = JSON.parse(String(data)) as { type: string; messageId?: string };
         if (event.type !== 'new_message' || !event.messageId) return;
         this.pushed.add(event.messageId);
-        for (const w of this.waiters.splice(0)) w.id === event.messageId ? w.resolve() : this.waiters.push(w);
+        for (const w of this.waiters.splice(0)) {
+          if (w.id === event.messageId) w.resolve();
+          else this.waiters.push(w);
+        }
       });
       ws.once('open', () => {
         this.opened++;

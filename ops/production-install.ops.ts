@@ -3,58 +3,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emptyPostgresDatabase, type PostgresTestDatabase } from '../apps/server/src/test/postgres-template.js';
-import { freePort } from './support/server.js';
+import { freePort } from './support/processes.js';
+import { run, succeed } from './support/production-folder.js';
 
 /**
- * The production install, by the Dockerfile's own commands: `npm run deploy-folder` lays out the build
- * (run after `npm run build`, as test:e2e does), `npm ci --omit=dev` installs only the server's runtime
- * packages, and then the server and every operator command run from there with no dev dependency. On the
- * embedded database always; on a new PostgreSQL database too when TEST_DATABASE_URL is set.
+ * The production install (ops/support/production-folder.ts: `npm run deploy-folder`, then `npm ci
+ * --omit=dev`, the Dockerfile's own commands) runs the server and every operator command with no dev
+ * dependency. On the embedded database always; on a new PostgreSQL database too when TEST_DATABASE_URL is set.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'ops-admin@example.com', password: 'Larkspur-Quarry-Violin-42' };
 const noPostgres = process.env.TEST_DATABASE_URL
   ? null
   : 'set TEST_DATABASE_URL to run the production install on PostgreSQL too';
 if (noPostgres) console.warn(`[production install] PostgreSQL part skipped: ${noPostgres}`);
 
-interface Result {
-  code: number | null;
-  output: string;
-}
-
-/** Runs a command to its end and answers its exit code and output (stdout and stderr together). */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
-/** As `run`, for a step that must succeed: its output, or a failure that shows it. */
-async function succeed(command: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<string> {
-  const { code, output } = await run(command, args, cwd, env);
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${code}:\n${output}`);
-  return output;
-}
-
 describe('the production install (npm ci --omit=dev of the production folder)', () => {
-  let work: string;
-  let folder: string;
-
-  beforeAll(async () => {
-    work = mkdtempSync(path.join(tmpdir(), 'holdfast-production-'));
-    folder = path.join(work, 'holdfast');
-    await succeed('npm', ['run', 'deploy-folder', '--', folder], ROOT);
-    // --prefer-offline: the packages come from npm's cache when it has them (CI's is warm after npm ci).
-    await succeed('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'], folder);
-  }, 600_000);
+  const folder = inject('productionFolder');
+  const work = mkdtempSync(path.join(tmpdir(), 'holdfast-production-data-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   /** Production settings, as docs/operations.md lists them (payments by the sandbox, allowed for a demo). */
