@@ -86,7 +86,9 @@ export async function buildApp({
   app.addHook('onClose', async () => scheduler.stop());
   const services = createServices({ config, database, providers: allProviders, log: app.log, clock, scheduler });
   app.decorate('services', services);
-  scheduler.registerAll(createJobHandlers({ config, database, providers: allProviders, clock, services }));
+  scheduler.registerAll(
+    createJobHandlers({ config, database, providers: allProviders, clock, services, log: app.log }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.

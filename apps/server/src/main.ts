@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { embeddedDatabaseExists, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { prepareData } from './startup.js';
+import { scheduleLedgerCheck } from './ledger/index.js';
 
 async function main() {
   let config;
@@ -46,6 +47,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await scheduleLedgerCheck(database.db, app.clock.now());
   app.scheduler.start();
   console.log(
     `\nHoldfast is running at ${config.publicUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, ${config.dataDir}` : ''})\n`,
