@@ -23,6 +23,12 @@ import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
 import { adjustableClock, systemClock, type Clock } from './lib/clock.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
+import {
+  createMetrics,
+  registerMetricsEndpoint,
+  registerRequestTiming,
+  type AppMetrics,
+} from './observability/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +41,8 @@ declare module 'fastify' {
     clock: Clock;
     /** The job worker; main.ts starts its polling, tests call `runDue()`. */
     scheduler: Scheduler;
+    /** Prometheus metrics, null when off (neither METRICS_TOKEN nor METRICS_PORT); main.ts starts their port. */
+    metrics: AppMetrics | null;
   }
 }
 
@@ -89,6 +97,8 @@ export async function buildApp({
   scheduler.registerAll(
     createJobHandlers({ config, database, providers: allProviders, clock, services, log: app.log }),
   );
+  const metrics = config.metrics ? createMetrics({ database, clock, log: app.log }) : null;
+  if (metrics) registerRequestTiming(app, metrics);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.
@@ -141,6 +151,8 @@ export async function buildApp({
   registerAuth(app);
   registerIdempotency(app);
 
+  // Before the sockets, which report their connections to it.
+  app.decorate('metrics', registerMetricsEndpoint(app, config.metrics, metrics));
   await registerRoutes(app);
   registerSockets(app);
   await registerWebApp(app);

@@ -4,6 +4,7 @@ import { embeddedDatabaseExists, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { prepareData } from './startup.js';
 import { scheduleLedgerCheck } from './ledger/index.js';
+import { startTracing } from './observability/index.js';
 
 async function main() {
   let config;
@@ -24,9 +25,12 @@ async function main() {
     );
   }
   if (!config.databaseUrl && !prepareOnly && !embeddedDatabaseExists(config.dataDir)) await firstStartInChild();
+  // Before the app is built: the Fastify instrumentation joins each Fastify instance as it is created.
+  const tracing = config.tracing && !prepareOnly ? startTracing(config.tracing) : null;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database });
+  tracing?.logTo(app.log);
   await prepareData(app);
   if (prepareOnly) {
     // The demo data's notifications and their emails go out here: sent by the server just after its first
@@ -41,17 +45,20 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    await tracing?.shutdown();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const metricsUrl = await app.metrics?.listen();
   await scheduleLedgerCheck(database.db, app.clock.now());
   app.scheduler.start();
   console.log(
     `\nHoldfast is running at ${config.publicUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, ${config.dataDir}` : ''})\n`,
   );
+  if (metricsUrl) console.log(`Metrics for Prometheus at ${metricsUrl}/metrics\n`);
 }
 
 const PREPARE_ONLY = 'HOLDFAST_PREPARE_ONLY';
