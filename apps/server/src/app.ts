@@ -53,6 +53,8 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   /** The clock services and jobs read; defaults to real time (adjustable when TEST_CLOCK is set). */
   clock?: Clock;
+  /** Where log lines go (pino's JSON, one a line); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Composes the whole server. No side effects until called; nothing listens until the caller says so. */
@@ -64,12 +66,17 @@ export async function buildApp({
   database,
   providers,
   clock: givenClock,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: config.bodyLimit,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64

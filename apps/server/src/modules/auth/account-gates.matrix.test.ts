@@ -24,6 +24,7 @@ const SESSION_CALLS = [
   'POST /api/auth/reset-password',
   'GET /api/config',
   'GET /api/health',
+  'POST /api/client-errors',
   'GET /api/identity/verify-email',
 ];
 /** Not the development mailbox: an admin's holds everyone's links (issue 26). */
