@@ -165,7 +165,13 @@ export async function buildApp({
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Holdfast API', description: 'Escrow marketplace API', version: '1.0.0' },
+      info: {
+        title: 'Holdfast API',
+        description:
+          'Escrow marketplace API. Operations marked `x-idempotent` honour an `Idempotency-Key` header: the ' +
+          'first answer commits with its effect and is replayed for a repeat within 24 hours.',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'holdfast.session_token' } } },
     },
     transform: jsonSchemaTransform,

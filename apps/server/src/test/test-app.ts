@@ -46,6 +46,8 @@ export async function createTestApp(
     clock?: Clock;
     /** Receives the log lines (with LOG_LEVEL set in `env`: tests are silent by default). */
     logStream?: { write(line: string): void };
+    /** Adds the test's own hooks (e.g. test/crash-points.ts) before the app is ready. */
+    prepare?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -57,6 +59,7 @@ export async function createTestApp(
     clock: opts.clock,
     logStream: opts.logStream,
   });
+  opts.prepare?.(app);
   await app.ready();
   return {
     app,
