@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
 
 export interface RunningServer {
   url: string;
+  /** Everything the server printed so far (standard output and error): its log lines among it. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const server = await launch(dataDir, env);
   return {
     url: server.url,
+    output: server.output,
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -99,6 +102,7 @@ async function launch(dataDir: string, env: Record<string, string> = {}): Promis
   });
   return {
     url,
+    output: () => output,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -24,6 +24,12 @@ import { registerIdempotency } from './lib/idempotency.js';
 import { registerWebApp } from './web-app.js';
 import { adjustableClock, systemClock, type Clock } from './lib/clock.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
+import {
+  createMetrics,
+  registerMetricsEndpoint,
+  registerRequestTiming,
+  type AppMetrics,
+} from './observability/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +44,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** main.ts begins it on SIGTERM: readiness fails at once and connections are no longer kept alive. */
     shutdown: ShutdownState;
+    /** Prometheus metrics, null when off (neither METRICS_TOKEN nor METRICS_PORT); main.ts starts their port. */
+    metrics: AppMetrics | null;
   }
 }
 
@@ -48,6 +56,8 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   /** The clock services and jobs read; defaults to real time (adjustable when TEST_CLOCK is set). */
   clock?: Clock;
+  /** Where log lines go (pino's JSON, one a line); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 /** Composes the whole server. No side effects until called; nothing listens until the caller says so. */
@@ -59,12 +69,17 @@ export async function buildApp({
   database,
   providers,
   clock: givenClock,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: config.bodyLimit,
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
@@ -104,7 +119,11 @@ export async function buildApp({
     shutdown,
   });
   app.decorate('services', services);
-  scheduler.registerAll(createJobHandlers({ config, database, providers: allProviders, clock, services }));
+  scheduler.registerAll(
+    createJobHandlers({ config, database, providers: allProviders, clock, services, log: app.log }),
+  );
+  const metrics = config.metrics ? createMetrics({ database, clock, log: app.log }) : null;
+  if (metrics) registerRequestTiming(app, metrics);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // A signed-in person's answers (balances, transactions) never sit in a shared or browser cache.
@@ -146,7 +165,13 @@ export async function buildApp({
   await registerRateLimit(app, { redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Holdfast API', description: 'Escrow marketplace API', version: '1.0.0' },
+      info: {
+        title: 'Holdfast API',
+        description:
+          'Escrow marketplace API. Operations marked `x-idempotent` honour an `Idempotency-Key` header: the ' +
+          'first answer commits with its effect and is replayed for a repeat within 24 hours.',
+        version: '1.0.0',
+      },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'holdfast.session_token' } } },
     },
     transform: jsonSchemaTransform,
@@ -160,6 +185,8 @@ export async function buildApp({
   registerAuth(app);
   registerIdempotency(app);
 
+  // Before the sockets, which report their connections to it.
+  app.decorate('metrics', registerMetricsEndpoint(app, config.metrics, metrics));
   await registerRoutes(app);
   registerSockets(app);
   await registerWebApp(app);

@@ -40,6 +40,19 @@ describe('loadConfig', () => {
     expect(() => loadDatabaseSettings({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
   });
 
+  it('keeps /metrics off and tracing unloaded unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ metrics: undefined, tracing: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      endpoint: 'http://collector:4318',
+      serviceName: 'holdfast',
+    });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4317' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    );
+  });
+
   it('reads PORT and DATA_DIR', () => {
     const config = loadConfig({ PORT: '6123', DATA_DIR: '/tmp/holdfast-x' });
     expect(config.port).toBe(6123);
@@ -148,6 +161,14 @@ describe('loadConfig', () => {
       );
       expect(loadConfig({ ...prod, AUTH_SECRET: randomBytes(32).toString('base64') }).isProduction).toBe(true);
       expect(loadConfig({ ...prod, AUTH_SECRET: randomBytes(16).toString('hex') }).isProduction).toBe(true);
+    });
+
+    it('refuses a guessable METRICS_TOKEN by the same rule, and takes a generated one', () => {
+      expect(() => loadConfig({ ...prod, METRICS_TOKEN: 'prometheus' })).toThrow(/METRICS_TOKEN: too predictable/);
+      const token = randomBytes(32).toString('base64');
+      expect(loadConfig({ ...prod, METRICS_TOKEN: token }).metrics).toEqual({ token, port: undefined });
+      // Outside production any token is taken.
+      expect(loadConfig({ METRICS_TOKEN: 'prometheus' }).metrics?.token).toBe('prometheus');
     });
 
     it('refuses SEED_DEMO', () => {

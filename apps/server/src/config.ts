@@ -84,6 +84,15 @@ const ZEnv = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** On SIGTERM: the whole shutdown's limit; past it the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  /** GET /metrics answers only with `Authorization: Bearer <token>`; with neither this nor METRICS_PORT it is off. */
+  METRICS_TOKEN: z.string().optional(),
+  /** /metrics on a listener of its own (on HOST), e.g. one only the monitoring network reaches. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Traces go to this OTLP/HTTP collector (e.g. http://otel-collector:4318); nothing of OpenTelemetry loads without it. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL' })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().default('holdfast'),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -167,6 +176,13 @@ export interface Config {
   shutdown: { drainMs: number; timeoutMs: number };
   /** The server's clock can be moved forward (POST /api/dev/clock); refused in production. */
   testClock: boolean;
+  /**
+   * Prometheus metrics at GET /metrics, off (404) unless configured: behind a bearer token, on a port of
+   * their own, or both. Never public by default: they name routes, job backlogs and pool sizes.
+   */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
+  /** OpenTelemetry traces to an OTLP/HTTP collector (main.ts starts them before the app is built). */
+  tracing: { endpoint: string; serviceName: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -189,21 +205,32 @@ export function estimatedSecretBits(secret: string): number {
   return perCharacter * n;
 }
 
+const GENERATE_SECRET = 'generate one with `openssl rand -base64 32`';
+
+/** The problem line for a guessable secret `name` (under MIN_SECRET_BITS), or null when it is strong enough. */
+function guessableSecret(name: string, secret: string): string | null {
+  const bits = estimatedSecretBits(secret);
+  return bits < MIN_SECRET_BITS
+    ? `  ${name}: too predictable (about ${Math.floor(bits)} bits, at least ${MIN_SECRET_BITS} needed); ${GENERATE_SECRET}`
+    : null;
+}
+
 /**
  * What production refuses that development takes: the public development secret (anyone could forge
- * tokens with it) or a guessable one, demo accounts with published passwords, and an administrator
- * password the registration rules would refuse.
+ * tokens with it) or a guessable one, a guessable metrics token, demo accounts with published passwords,
+ * and an administrator password the registration rules would refuse.
  */
 function productionSecretProblems(e: z.infer<typeof ZEnv>): string[] {
   const problems: string[] = [];
-  const generate = 'generate one with `openssl rand -base64 32`';
-  if (!e.AUTH_SECRET) problems.push(`  AUTH_SECRET: required in production; ${generate}`);
+  if (!e.AUTH_SECRET) problems.push(`  AUTH_SECRET: required in production; ${GENERATE_SECRET}`);
   else if (e.AUTH_SECRET === DEV_SECRET)
-    problems.push(`  AUTH_SECRET: the development secret is public (it is in the source); ${generate}`);
-  else if (estimatedSecretBits(e.AUTH_SECRET) < MIN_SECRET_BITS)
-    problems.push(
-      `  AUTH_SECRET: too predictable (about ${Math.floor(estimatedSecretBits(e.AUTH_SECRET))} bits, at least ${MIN_SECRET_BITS} needed); ${generate}`,
-    );
+    problems.push(`  AUTH_SECRET: the development secret is public (it is in the source); ${GENERATE_SECRET}`);
+  else {
+    const weak = guessableSecret('AUTH_SECRET', e.AUTH_SECRET);
+    if (weak) problems.push(weak);
+  }
+  const weakMetricsToken = e.METRICS_TOKEN && guessableSecret('METRICS_TOKEN', e.METRICS_TOKEN);
+  if (weakMetricsToken) problems.push(weakMetricsToken);
   if (e.SEED_DEMO) problems.push('  SEED_DEMO: never in production (the demo accounts have published passwords)');
   // The schema already asks for 12 characters; the strength check is the registration's own.
   if (e.ADMIN_PASSWORD && isPasswordTooWeak(e.ADMIN_PASSWORD, [e.ADMIN_EMAIL]))
@@ -256,6 +283,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push(
       '  PAYOUTS_PROVIDER: the sandbox pays nothing out; in production it needs ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
     );
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    problems.push('  METRICS_PORT: must differ from PORT (it is a listener of its own)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -342,6 +371,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobs: { pollMs: e.JOBS_POLL_MS },
     shutdown: { drainMs: drainSeconds * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     testClock: e.TEST_CLOCK ?? false,
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT !== undefined ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT } : undefined,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
   };
 }
 

@@ -6,6 +6,8 @@ import { prepareSchema, SchemaBehindError } from './db/prepare-schema.js';
 import { buildApp } from './app.js';
 import { prepareData } from './startup.js';
 import { stopGracefully } from './lib/shutdown.js';
+import { scheduleLedgerCheck } from './ledger/index.js';
+import { startTracing } from './observability/index.js';
 
 async function main() {
   let config;
@@ -26,6 +28,8 @@ async function main() {
     );
   }
   if (!config.databaseUrl && !prepareOnly && !embeddedDatabaseExists(config.dataDir)) await firstStartInChild();
+  // Before the app is built: the Fastify instrumentation joins each Fastify instance as it is created.
+  const tracing = config.tracing && !prepareOnly ? startTracing(config.tracing) : null;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await prepareSchema(database, config.migrateOnStart);
@@ -38,6 +42,7 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config, database });
+  tracing?.logTo(app.log);
   await prepareData(app);
   if (prepareOnly) {
     // The demo data's notifications and their emails go out here: sent by the server just after its first
@@ -62,14 +67,18 @@ async function main() {
       if (err) app.log.error({ err }, 'uncaught error: shutting down');
       else app.log.info({ signal, drainMs, timeoutMs }, 'shutting down');
       await stopGracefully(app, err ? 0 : drainMs);
+      await tracing?.shutdown();
     },
   );
 
   await app.listen({ port: config.port, host: config.host });
+  const metricsUrl = await app.metrics?.listen();
+  await scheduleLedgerCheck(database.db, app.clock.now());
   app.scheduler.start();
   console.log(
     `\nHoldfast is running at ${config.publicUrl} (database: ${database.engine}${database.engine === 'pglite' ? `, ${config.dataDir}` : ''})\n`,
   );
+  if (metricsUrl) console.log(`Metrics for Prometheus at ${metricsUrl}/metrics\n`);
 }
 
 const PREPARE_ONLY = 'HOLDFAST_PREPARE_ONLY';

@@ -26,6 +26,7 @@ import { createSystemService } from './modules/system/index.js';
 import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
+import { ledgerCheckJobHandlers } from './ledger/index.js';
 
 /** Adapters to the outside world; tests point them at local stand-ins. */
 export interface Providers {
@@ -142,10 +143,11 @@ export interface JobHandlersDeps {
   providers: Providers;
   clock: Clock;
   services: Services;
+  log?: FastifyBaseLogger;
 }
 
 /** Every job kind's handler, from the module that owns it, each given only what it uses. */
-export function createJobHandlers({ config, database, providers, clock, services }: JobHandlersDeps): JobHandlers {
+export function createJobHandlers({ config, database, providers, clock, services, log }: JobHandlersDeps): JobHandlers {
   const { db } = database;
   return {
     ...transactionJobHandlers({ db }),
@@ -157,5 +159,6 @@ export function createJobHandlers({ config, database, providers, clock, services
       pubsub: providers.pubsub,
     }),
     ...withdrawalJobHandlers({ withdrawals: services.withdrawals }),
+    ...ledgerCheckJobHandlers({ db, clock, log }),
   };
 }

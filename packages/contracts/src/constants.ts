@@ -242,3 +242,9 @@ export function isStaff(role: TRole): role is 'moderator' | 'admin' {
 
 /** The WebSocket close code of a socket whose session ended (signed out, revoked, password changed or reset). */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
+
+/**
+ * A crash the web app's error page reports to the server (POST /api/client-errors, logged there): the
+ * page trims each field to its limit before sending; the server refuses longer ones.
+ */
+export const CLIENT_ERROR_LIMITS = { message: 500, stack: 4000, componentStack: 4000, url: 2000 } as const;

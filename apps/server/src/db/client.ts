@@ -27,6 +27,14 @@ export interface MigrateOptions {
   onWait?: () => void;
 }
 
+/** The connection pool's state right now (metrics): connections open, those of them idle, and callers waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
@@ -36,6 +44,7 @@ export interface Database {
   pendingMigrations(): Promise<string[]>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  poolStats(): PoolStats;
 }
 
 /** Migrations live beside this file in src, and are copied beside the bundle in dist. */
@@ -93,6 +102,8 @@ export function databaseFromPglite(client: PGlite, migrationsFolder = MIGRATIONS
       }
     },
     close: () => client.close(),
+    // One in-process connection, which queues its callers itself: reported as one connection, idle.
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
 }
 
@@ -148,6 +159,7 @@ export async function databaseFromPostgres(
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }
 

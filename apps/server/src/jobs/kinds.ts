@@ -21,6 +21,8 @@ export interface JobPayloads {
   'email.send': { to: string; email: EmailContent } | { to: string; subject: string; text: string; html: string };
   /** Asks the payout provider how a withdrawal's payout ended; settles it when it has. */
   'payout.settle': { withdrawalId: string };
+  /** The daily check of the ledger's invariants (ledger/daily-check.ts); queues the next day's itself. */
+  'ledger.check': Record<string, never>;
 }
 
 export type JobKind = keyof JobPayloads;

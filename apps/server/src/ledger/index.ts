@@ -8,6 +8,13 @@ export { postEntry, LedgerError, type EntryInput, type EntryKind } from './post-
 export { getWalletBalance, getWalletBalances, getAccountBalance } from './queries.js';
 export { checkLedger } from './check.js';
 export {
+  latestLedgerCheck,
+  ledgerCheckJobHandlers,
+  nextLedgerCheckAt,
+  scheduleLedgerCheck,
+  type LedgerCheckRun,
+} from './daily-check.js';
+export {
   depositEntry,
   walletFundingEntry,
   cardFundingEntry,

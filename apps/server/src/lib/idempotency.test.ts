@@ -1,17 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE } from '@holdfast/contracts';
-import type { FastifyRequest } from 'fastify';
-import { idempotencyKeys, transactions } from '../db/schema/index.js';
-import { IDEMPOTENCY_KEY_TTL_MS, completeIdempotentRequest } from './idempotency.js';
-import { AppError } from './errors.js';
+import { idempotencyKeys, supportMessages, transactions } from '../db/schema/index.js';
+import { IDEMPOTENCY_KEY_TTL_MS } from './idempotency.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { registerUser } from '../test/factories.js';
 import { acceptedFundedTransaction, as, creditWallet, createTransaction, parties } from '../test/money-factories.js';
+import { crashPoints } from '../test/crash-points.js';
 import { checkLedger, getWalletBalance } from '../ledger/index.js';
 
 let t: TestApp;
+let crash: ReturnType<typeof crashPoints>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ prepare: (app) => (crash = crashPoints(app)) });
 });
 afterAll(() => t.close());
 
@@ -127,7 +128,7 @@ describe('Idempotency-Key', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('concurrent repeats of one key: one runs, the others get 409 or its replay; money moves once', async () => {
+  it('concurrent repeats of one key: one runs, the others get its answer; money moves once', async () => {
     const { buyer, seller, transaction } = await acceptedFundedTransaction(t.app);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -141,69 +142,67 @@ describe('Idempotency-Key', () => {
     );
     const fresh = results.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] !== 'true');
     expect(fresh).toHaveLength(1);
-    for (const r of results) {
-      if (r.statusCode === 409)
-        expect(r.json()).toEqual({
-          code: 'IDEMPOTENCY_KEY_IN_USE',
-          message: 'A request with this Idempotency-Key is already in progress',
-        });
-      else expect(r.body).toBe(fresh[0].body);
-    }
+    for (const r of results) expect([r.statusCode, r.body]).toEqual([200, fresh[0]!.body]);
     expect(await getWalletBalance(db(), seller.user.id, 'ZAR')).toBe(10_000n);
     expect((await checkLedger(db())).ok).toBe(true);
   });
 
-  it('stores the create response with the new row: a retry after a crash before the response was stored replays it', async () => {
+  it('a key reused with other parameters while its first request runs: one effect, the other 422', async () => {
     const { buyer, seller } = await parties(t.app);
-    const body = { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'Crash window' };
-    // The process "dies" after the commit, before the response is stored outside the transaction
-    // (the onSend write fails); the client never sees the 201.
-    const database = db();
-    const realUpdate = database.update.bind(database);
-    const spy = vi.spyOn(database, 'update').mockImplementation(((table: unknown) => {
-      if (table === idempotencyKeys) throw new Error('simulated crash before the response was stored');
-      return realUpdate(table as never);
-    }) as typeof database.update);
-    let first;
-    try {
-      first = await as(t.app, buyer)('POST', '/api/transactions', body, key('create-crash'));
-    } finally {
-      spy.mockRestore();
-    }
-    expect(first.statusCode).toBe(201);
-    // Long after: a key left "in progress" would now count as abandoned and run again.
-    await database
-      .update(idempotencyKeys)
-      .set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '10 minutes'` })
-      .where(eq(idempotencyKeys.key, 'create-crash'));
-    const retry = await as(t.app, buyer)('POST', '/api/transactions', body, key('create-crash'));
-    expect(retry.statusCode).toBe(201);
-    expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(retry.json().id).toBe(first.json().id);
-    const rows = await database.select().from(transactions).where(eq(transactions.buyerId, buyer.user.id));
+    const body = { amount: '100', currency: 'ZAR', sellerEmail: seller.email, description: 'First' };
+    const [a, b] = await Promise.all([
+      as(t.app, buyer)('POST', '/api/transactions', body, key('reused-at-once')),
+      as(t.app, buyer)('POST', '/api/transactions', { ...body, amount: '200' }, key('reused-at-once')),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
+    expect([a, b].find((r) => r.statusCode === 422)!.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const rows = await db().select().from(transactions).where(eq(transactions.buyerId, buyer.user.id));
     expect(rows).toHaveLength(1);
   });
+});
 
-  it('lets a request that lost its key to a retry (abandoned, reclaimed) neither complete nor commit', async () => {
-    const { buyer } = await parties(t.app);
-    const claimedAt = new Date(Date.now() - 1000);
-    const owner = { userId: buyer.user.id, key: 'reclaimed' };
+/** Issue 26 item 6: the support message that was stored twice, and the retry refused for 5 minutes. */
+describe('Idempotency-Key across a crash', () => {
+  async function chat() {
+    const customer = await registerUser(t.app);
+    const opened = await as(t.app, customer)('POST', '/api/support/chats', { subject: 'Refund' });
+    const url = `/api/support/chats/${opened.json().id}/messages`;
+    const send = (k: string, headers: Record<string, string> = {}) =>
+      as(t.app, customer)('POST', url, { message: 'Where is my money?' }, { ...key(k), ...headers });
+    const stored = () => db().select().from(supportMessages).where(eq(supportMessages.chatId, opened.json().id));
+    return { send, stored };
+  }
+
+  it('a message committed just before the process died is answered by a retry, even after 5 minutes, and stored once', async () => {
+    const { send, stored } = await chat();
+    const stop = await crash.next('after-commit');
+    const lost = send('kill-9', stop.headers);
+    await stop.stopped;
+    // As much later as the old 5-minute abandonment: the key is no claim that runs out.
     await db()
-      .insert(idempotencyKeys)
-      .values({ ...owner, method: 'POST', path: '/x', fingerprint: 'f', state: 'in_progress', createdAt: claimedAt });
-    const stale = { idempotency: { ...owner, claimedAt: new Date(claimedAt.getTime() - 6 * 60_000) } };
-    const attempt = db().transaction(async (tx) => {
-      await completeIdempotentRequest(tx, stale as unknown as FastifyRequest, 201, { id: 'stale' });
-    });
-    await expect(attempt).rejects.toBeInstanceOf(AppError);
-    const current = { idempotency: { ...owner, claimedAt } };
-    await db().transaction((tx) =>
-      completeIdempotentRequest(tx, current as unknown as FastifyRequest, 201, { id: 'current' }),
-    );
-    const [row] = await db()
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, buyer.user.id), eq(idempotencyKeys.key, 'reclaimed')));
-    expect(row).toMatchObject({ state: 'completed', responseStatus: 201, responseBody: '{"id":"current"}' });
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '10 minutes'` })
+      .where(eq(idempotencyKeys.key, 'kill-9'));
+    const retry = await send('kill-9');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await stored()).toHaveLength(1);
+    stop.release();
+    expect((await lost).body).toBe(retry.body);
+  });
+
+  it('a request that died before its commit left no key: its retry runs at once, and the message is stored once', async () => {
+    const { send, stored } = await chat();
+    const stop = await crash.next('before-commit');
+    const died = send('died', stop.headers);
+    await stop.stopped;
+    expect(await stored()).toHaveLength(0);
+    const retry = await send('died');
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect((await send('died')).body).toBe(retry.body);
+    expect(await stored()).toHaveLength(1);
+    stop.release();
+    await died;
   });
 });

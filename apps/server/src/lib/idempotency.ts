@@ -1,43 +1,57 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../db/client.js';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { appError, badRequest } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Honour the Idempotency-Key header on this route (DESIGN section 3). */
+    /** Honour the Idempotency-Key header on this route (DESIGN section 3, decision 004). */
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    /** Set while this request owns an Idempotency-Key; its response is stored on send. */
-    idempotency: IdempotencyClaim | null;
+    /** Set when this request carries an Idempotency-Key that has no stored answer yet. */
+    idempotency: IdempotentRequest | null;
   }
 }
 
-/**
- * The key a request owns. `claimedAt` is the claim's token: a key abandoned and reclaimed by a retry
- * gets a new one, so the first request can no longer complete or release it.
- */
-export interface IdempotencyClaim {
+/** A keyed request that runs: where its answer is filed, and how the answer is written. */
+export interface IdempotentRequest {
   userId: string;
   key: string;
-  claimedAt: Date;
-  /** The status completeIdempotentRequest stored inside the business transaction, if it did. */
+  method: string;
+  path: string;
+  fingerprint: string;
+  /** The route's own serializer for a status: the stored body is, byte for byte, the one sent. */
+  serialize(status: number, body: unknown): string;
+  /** The status stored inside the effect's transaction, once it was (it stands if that transaction commits). */
   storedStatus?: number;
 }
 
+/**
+ * What a service calls last in the database transaction of its effect, with the result it is about
+ * to return: the route's answer is stored there, so it commits with the effect or not at all.
+ */
+export type StoreAnswer<T> = (tx: Tx, result: T) => Promise<void>;
+
+interface Answer {
+  status: number;
+  body: string;
+  contentType: string | null;
+}
+
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The OpenAPI extension that marks an operation honouring the header. */
+export const IDEMPOTENT_OPERATION = 'x-idempotent';
 export const IDEMPOTENCY_MESSAGES = {
   mismatch: 'Idempotency-Key was already used with different parameters',
   inProgress: 'A request with this Idempotency-Key is already in progress',
   invalid: 'Idempotency-Key must be between 1 and 255 characters',
 } as const;
-/** A key still "in progress" after this long belongs to a request that died (crash, lost connection). */
-const ABANDONED_AFTER_MS = 5 * 60 * 1000;
 /** As Stripe's: a key may be reused as a new one 24 hours after its first use. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** JSON with object keys sorted, so equal bodies always fingerprint the same. */
 function stableJson(value: unknown): string {
@@ -50,16 +64,96 @@ function stableJson(value: unknown): string {
   );
 }
 
+const expiredBefore = () => new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS);
+const thisKey = (owned: Pick<IdempotentRequest, 'userId' | 'key'>) =>
+  and(eq(idempotencyKeys.userId, owned.userId), eq(idempotencyKeys.key, owned.key));
+
 /**
- * Stripe-style idempotency for routes that declare `config: { idempotent: true }`: with an
- * Idempotency-Key header the first response (status + body) is stored per (user, key) and replayed for
- * a repeat; the same key with another method, path or body gets 422; a repeat while the first is still
- * running gets 409; a 5xx releases the key so the request can be retried. Without the header the request
- * just runs. Registered on the root instance so the hooks reach every route.
+ * Files the answer under the key unless a live answer is already there (false then). An expired one is
+ * replaced: the key starts over. Inside a business transaction, a duplicate whose own transaction wrote
+ * the key and has not ended yet makes this wait on the unique index: a commit of it answers false, an
+ * abort lets this one through. Nothing is ever written "in progress", so a request that dies before its
+ * commit leaves nothing behind and its retry runs at once.
+ */
+async function storeAnswer(on: DbOrTx, owned: IdempotentRequest, answer: Answer): Promise<boolean> {
+  const row = {
+    method: owned.method,
+    path: owned.path,
+    fingerprint: owned.fingerprint,
+    responseStatus: answer.status,
+    responseBody: answer.body,
+    responseContentType: answer.contentType,
+    createdAt: new Date(),
+  };
+  const stored = await on
+    .insert(idempotencyKeys)
+    .values({ userId: owned.userId, key: owned.key, ...row })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: row,
+      setWhere: lt(idempotencyKeys.createdAt, expiredBefore()),
+    })
+    .returning({ key: idempotencyKeys.key });
+  return stored.length > 0;
+}
+
+/**
+ * For a route handler: the StoreAnswer its service runs inside the effect's transaction, storing
+ * `status` and `toBody(result)` (by default the result itself, through the route's response schema).
+ * Undefined without a key, so the service needs no transaction for it. When a duplicate with the same
+ * key committed first, it refuses (409), rolling this request's effect back; the duplicate's answer is
+ * then sent instead (onSend).
+ */
+export function idempotentAnswer<T>(
+  request: FastifyRequest,
+  status: number,
+  toBody: (result: T) => unknown = (result) => result,
+): StoreAnswer<T> | undefined {
+  const owned = request.idempotency;
+  if (!owned) return undefined;
+  return async (tx, result) => {
+    const body = owned.serialize(status, toBody(result));
+    const stored = await storeAnswer(tx, owned, { status, body, contentType: JSON_TYPE });
+    if (!stored) throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress);
+    owned.storedStatus = status;
+  };
+}
+
+/**
+ * For an effect that needs no database transaction of its own (one statement, or statements that may
+ * commit one by one): `work` and the answer in one transaction when there is an answer to store, else
+ * `work` straight on the database (no BEGIN/COMMIT for a call without a key).
+ */
+export async function withStoredAnswer<T>(
+  db: Db,
+  answer: StoreAnswer<T> | undefined,
+  work: (on: DbOrTx) => Promise<T>,
+): Promise<T> {
+  if (!answer) return work(db);
+  return db.transaction(async (tx) => {
+    const result = await work(tx);
+    await answer(tx, result);
+    return result;
+  });
+}
+
+/**
+ * Stripe-style idempotency for routes that declare `config: { idempotent: true }` (decision 004). With
+ * an Idempotency-Key header the first answer (status + body) is stored per (user, key) and replayed for
+ * a repeat; the same key with another method, path or body gets 422. A success is stored by the service
+ * in the transaction of its effect (idempotentAnswer); an answer that changed nothing (a refusal, or a
+ * success that found its work done) is stored as it is sent; a 5xx is never stored. A repeat that runs
+ * while the first is under way ends with the first's answer. Without the header the request just runs.
+ * Registered on the root instance so the hooks reach every route.
  */
 export function registerIdempotency(app: FastifyInstance) {
   const db = app.database.db;
   app.decorateRequest('idempotency', null);
+
+  // The OpenAPI document names the operations that honour the header.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.idempotent) route.schema = { ...route.schema, [IDEMPOTENT_OPERATION]: true } as FastifySchema;
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config?.idempotent) return;
@@ -67,7 +161,7 @@ export function registerIdempotency(app: FastifyInstance) {
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || key.length > 255) throw badRequest(IDEMPOTENCY_MESSAGES.invalid);
-    // Keys are per user; an anonymous call is refused by the route itself.
+    // Keys are per user; an anonymous call runs without one (the route refuses it, or is public).
     const user = request.user;
     if (!user) return;
 
@@ -75,154 +169,93 @@ export function registerIdempotency(app: FastifyInstance) {
     const fingerprint = createHash('sha256')
       .update(stableJson([request.method, path, request.body ?? null]))
       .digest('hex');
-
-    // One statement: the caller's other expired keys go (storage stays bounded), and the key is claimed;
-    // this key, when older than a day, starts over in place (as Stripe's do).
-    const expiredBefore = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS);
-    const expired = db
-      .$with('expired')
-      .as(
-        db
-          .delete(idempotencyKeys)
-          .where(
-            and(
-              eq(idempotencyKeys.userId, user.id),
-              lt(idempotencyKeys.createdAt, expiredBefore),
-              ne(idempotencyKeys.key, key),
-            ),
-          ),
-      );
-    // Millisecond precision on purpose: the value read back is compared exactly (the claim token).
-    const claimedAt = new Date();
-    const claim = {
+    const owned: IdempotentRequest = {
+      userId: user.id,
+      key,
       method: request.method,
       path,
       fingerprint,
-      state: 'in_progress' as const,
-      createdAt: claimedAt,
+      serialize: (status, body) => reply.serializeInput(body as Record<string, unknown>, String(status)) as string,
     };
-    const claimed = await db
-      .with(expired)
-      .insert(idempotencyKeys)
-      .values({ userId: user.id, key, ...claim })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { ...claim, responseStatus: null, responseBody: null, responseContentType: null, completedAt: null },
-        setWhere: lt(idempotencyKeys.createdAt, expiredBefore),
-      })
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length) {
-      request.idempotency = { userId: user.id, key, claimedAt };
-      return;
-    }
 
-    const [existing] = await db
+    // One statement: the caller's expired keys go (storage stays bounded by a day of traffic), and this
+    // key's live answer, if any, is read.
+    const before = expiredBefore();
+    const expired = db.$with('expired').as(
+      db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, user.id), lt(idempotencyKeys.createdAt, before)))
+        .returning({ key: idempotencyKeys.key }),
+    );
+    const [stored] = await db
+      .with(expired)
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-    if (!existing) throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress); // released by a failing first request just now
-    if (existing.fingerprint !== fingerprint) throw appError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
-    if (existing.state === 'in_progress') {
-      const abandoned = Date.now() - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
-      if (abandoned) {
-        const reclaimedAt = new Date();
-        const taken = await db
-          .update(idempotencyKeys)
-          .set({ createdAt: reclaimedAt })
-          .where(
-            and(
-              eq(idempotencyKeys.userId, user.id),
-              eq(idempotencyKeys.key, key),
-              eq(idempotencyKeys.state, 'in_progress'),
-              lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
-            ),
-          )
-          .returning({ key: idempotencyKeys.key });
-        if (taken.length) {
-          request.idempotency = { userId: user.id, key, claimedAt: reclaimedAt };
-          return;
-        }
-      }
-      throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress);
+      .where(and(thisKey(owned), gte(idempotencyKeys.createdAt, before)));
+    if (!stored) {
+      request.idempotency = owned;
+      return;
     }
-    return reply
-      .status(existing.responseStatus ?? 200)
-      .header('content-type', existing.responseContentType ?? 'application/json; charset=utf-8')
-      .header('idempotent-replayed', 'true')
-      .send(existing.responseBody ?? '');
+    return replay(reply, owned, stored);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const owned = request.idempotency;
     if (!owned) return payload;
     request.idempotency = null;
-    // Already stored with the effect (completeIdempotentRequest), and this is that response.
+    // Stored with the effect, and this is that answer.
     if (owned.storedStatus === reply.statusCode) return payload;
-    // Only this request's own, still open claim: a response already stored inside the business
-    // transaction (completeIdempotentRequest) is never released or overwritten here.
-    const where = ownClaim(owned);
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     try {
-      if (reply.statusCode >= 500 || body === null) {
-        await db.delete(idempotencyKeys).where(where);
-      } else {
+      // An answer that changed nothing is stored as sent (a 5xx never: the request may simply be retried).
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      if (reply.statusCode < 500 && body !== null) {
         const contentType = reply.getHeader('content-type');
-        await db
-          .update(idempotencyKeys)
-          .set({
-            state: 'completed',
-            responseStatus: reply.statusCode,
-            responseBody: body,
-            responseContentType: typeof contentType === 'string' ? contentType : null,
-            completedAt: new Date(),
-          })
-          .where(where);
+        const answer = {
+          status: reply.statusCode,
+          body,
+          contentType: typeof contentType === 'string' ? contentType : null,
+        };
+        if (await storeAnswer(db, owned, answer)) return payload;
       }
+      // Another answer holds the key: a duplicate's that committed while this one ran (this one's effect,
+      // if any, rolled back), or this request's own, committed before a later failure. That one is sent.
+      const [stored] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(thisKey(owned), gte(idempotencyKeys.createdAt, expiredBefore())));
+      if (stored) return replayWhileSending(reply, owned, stored);
     } catch (err) {
-      // The response itself is fine; the key stays in progress and is reclaimed once abandoned.
-      request.log.error({ err }, 'could not store the idempotent response');
+      // The answer itself is fine; unstored, a retry runs the request again, which changed nothing.
+      request.log.error({ err }, 'could not store the idempotent answer');
     }
     return payload;
   });
 }
 
-function ownClaim(owned: IdempotencyClaim) {
-  return and(
-    eq(idempotencyKeys.userId, owned.userId),
-    eq(idempotencyKeys.key, owned.key),
-    eq(idempotencyKeys.state, 'in_progress'),
-    eq(idempotencyKeys.createdAt, owned.claimedAt),
-  );
+type StoredRow = typeof idempotencyKeys.$inferSelect;
+
+/** The stored answer, for a repeat with the same parameters (another request's parameters: 422). */
+function replay(reply: FastifyReply, owned: IdempotentRequest, stored: StoredRow) {
+  if (stored.fingerprint !== owned.fingerprint) throw appError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
+  return reply
+    .code(stored.responseStatus)
+    .header('content-type', stored.responseContentType ?? JSON_TYPE)
+    .header('idempotent-replayed', 'true')
+    .send(stored.responseBody);
 }
 
-/**
- * Stores the response of an idempotent request inside the caller's database transaction, so it
- * commits (or rolls back) together with the effect: a retry after a lost response, or after a crash
- * between the commit and the response, replays it instead of running the request again. Refuses
- * (409, rolling the effect back) when this request no longer owns the key, i.e. a retry reclaimed it
- * as abandoned while this one was still running. Without an Idempotency-Key it does nothing.
- */
-export async function completeIdempotentRequest(
-  tx: Tx,
-  request: FastifyRequest,
-  statusCode: number,
-  body: unknown,
-): Promise<void> {
-  const owned = request.idempotency;
-  if (!owned) return;
-  const stored = await tx
-    .update(idempotencyKeys)
-    .set({
-      state: 'completed',
-      responseStatus: statusCode,
-      responseBody: JSON.stringify(body),
-      responseContentType: 'application/json; charset=utf-8',
-      completedAt: new Date(),
-    })
-    .where(ownClaim(owned))
-    .returning({ key: idempotencyKeys.key });
-  if (!stored.length) throw appError('IDEMPOTENCY_KEY_IN_USE', IDEMPOTENCY_MESSAGES.inProgress);
-  // onSend need not write it again once this commits; should the transaction roll back, the response
-  // sent is another one (an error), which onSend then stores or releases as usual.
-  owned.storedStatus = statusCode;
+/** As replay, from onSend: the answer under way takes the stored one's status, headers and body. */
+function replayWhileSending(reply: FastifyReply, owned: IdempotentRequest, stored: StoredRow): string {
+  if (stored.fingerprint !== owned.fingerprint) {
+    const refusal = appError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
+    reply.code(refusal.statusCode).header('content-type', JSON_TYPE).removeHeader('content-encoding');
+    return JSON.stringify({ message: refusal.message, code: refusal.code });
+  }
+  reply
+    .code(stored.responseStatus)
+    .header('content-type', stored.responseContentType ?? JSON_TYPE)
+    .header('idempotent-replayed', 'true')
+    // The body sent is this one, as stored: never the compressed stream of the one it replaces.
+    .removeHeader('content-encoding');
+  return stored.responseBody;
 }

@@ -91,6 +91,12 @@ export const RATE_LIMITS = {
   moderatorApplications: hourly('applicationsPerHour', APPLICATION_MESSAGES.tooMany),
   /** Calls that reach the payment provider or the sandbox bank. */
   providerCalls: { max: 60, timeWindow: '1 minute', keyGenerator: perUser },
+  /** Crash reports of the web app's error page, per address (public): a page failing in a loop floods no log. */
+  clientErrors: {
+    max: 10,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
   /** Live amount validation while typing on the create form (public). */
   amountValidation: { max: 300, timeWindow: '1 minute' },
   /**

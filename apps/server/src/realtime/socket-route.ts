@@ -65,6 +65,7 @@ export function registerSocketRoute(
   const trusted = new Set(app.config.trustedOrigins.map(originOf).filter((o): o is string => Boolean(o)));
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
+  app.metrics?.countSockets(path, () => sockets.size);
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {

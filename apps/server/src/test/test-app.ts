@@ -40,11 +40,26 @@ export interface TestApp {
 
 /** The whole app on its own database, ready for `app.inject`. */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; providers?: Partial<Providers>; clock?: Clock } = {},
+  opts: {
+    env?: Record<string, string>;
+    providers?: Partial<Providers>;
+    clock?: Clock;
+    /** Receives the log lines (with LOG_LEVEL set in `env`: tests are silent by default). */
+    logStream?: { write(line: string): void };
+    /** Adds the test's own hooks (e.g. test/crash-points.ts) before the app is ready. */
+    prepare?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({ config, database, providers: opts.providers, clock: opts.clock });
+  const app = await buildApp({
+    config,
+    database,
+    providers: opts.providers,
+    clock: opts.clock,
+    logStream: opts.logStream,
+  });
+  opts.prepare?.(app);
   await app.ready();
   return {
     app,

@@ -1,6 +1,10 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Stored first responses of requests sent with an Idempotency-Key, per user. */
+/**
+ * The stored answers of requests sent with an Idempotency-Key, per user. A row is written in the
+ * database transaction of the request's effect (lib/idempotency.ts), so it exists exactly when the
+ * effect committed; there is no "in progress" row.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -10,12 +14,11 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     /** sha256 of method, path and body: a repeat must match it exactly. */
     fingerprint: text('fingerprint').notNull(),
-    state: text('state', { enum: ['in_progress', 'completed'] }).notNull(),
-    responseStatus: integer('response_status'),
-    responseBody: text('response_body'),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: text('response_body').notNull(),
     responseContentType: text('response_content_type'),
+    /** The key's first use: it expires a day later. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );

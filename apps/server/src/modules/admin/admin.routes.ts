@@ -11,6 +11,7 @@ import {
   ZReviewApplicationRequest,
   ZReviewApplicationResponse,
 } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireRole } from '../../lib/auth-context.js';
 
 const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
@@ -78,7 +79,12 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireRole(request, 'admin');
-      return app.services.moderatorApplications.review(admin, request.params.id, request.body);
+      return app.services.moderatorApplications.review(
+        admin,
+        request.params.id,
+        request.body,
+        idempotentAnswer(request, 200),
+      );
     },
   );
 
@@ -111,7 +117,11 @@ export async function adminRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       requireRole(request, 'admin');
-      return reply.status(201).send(await app.services.moderatorApplications.createModerator(request.body));
+      const moderator = await app.services.moderatorApplications.createModerator(
+        request.body,
+        idempotentAnswer(request, 201),
+      );
+      return reply.status(201).send(moderator);
     },
   );
 }

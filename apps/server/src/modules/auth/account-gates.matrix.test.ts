@@ -26,6 +26,7 @@ const SESSION_CALLS = [
   'GET /api/health',
   'GET /api/health/live',
   'GET /api/health/ready',
+  'POST /api/client-errors',
   'GET /api/identity/verify-email',
 ];
 /** Not the development mailbox: an admin's holds everyone's links (issue 26). */

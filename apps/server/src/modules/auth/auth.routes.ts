@@ -12,6 +12,7 @@ import {
   ZUser,
   ZUserResponse,
 } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders, forwardCookies } from './auth.plugin.js';
@@ -170,7 +171,12 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      user: await service.changePassword(requireUser(request), request.body, authHeaders(request)),
+      user: await service.changePassword(
+        requireUser(request),
+        request.body,
+        authHeaders(request),
+        idempotentAnswer(request, 200, (user) => ({ user })),
+      ),
     }),
   );
 

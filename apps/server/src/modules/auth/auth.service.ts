@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import type { StoreAnswer } from '../../lib/idempotency.js';
 import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
 import { publishSessionsEnded, type PubSub } from '../../realtime/index.js';
 import { VERIFIED_CALLBACK, type Auth } from './auth.js';
@@ -157,9 +158,10 @@ export function createAuthService({
     return auth.handler(new Request(url, { method: 'GET', headers }));
   }
 
+  const balanceOf = async (row: UserRow) => (walletBalance ? await walletBalance(row.id, row.walletCurrency) : '0.00');
+
   async function userResponse(row: UserRow): Promise<TUser> {
-    const balance = walletBalance ? await walletBalance(row.id, row.walletCurrency) : '0.00';
-    return toUserResponse(row, balance);
+    return toUserResponse(row, await balanceOf(row));
   }
 
   // GET /api/auth/user and /api/auth/session run this on every call: built and named once, so neither
@@ -327,7 +329,12 @@ export function createAuthService({
    * rules), clears the must-change flag of a temporary password and signs out every other session, all in
    * one database transaction.
    */
-  async function changePassword(user: SessionUser, input: TChangePasswordRequest, headers: Headers): Promise<TUser> {
+  async function changePassword(
+    user: SessionUser,
+    input: TChangePasswordRequest,
+    headers: Headers,
+    answer?: StoreAnswer<TUser>,
+  ): Promise<TUser> {
     const row = await requireRow(user.id);
     const P = PASSWORD_CHANGE_MESSAGES;
     if (input.newPassword === input.currentPassword) {
@@ -347,6 +354,8 @@ export function createAuthService({
     if (!valid) throw badRequest(P.wrongCurrent, { currentPassword: P.wrongCurrent });
     const hash = await context.password.hash(input.newPassword);
     const current = await auth.api.getSession({ headers });
+    // Read before the database transaction, which builds the answer (a password changes no balance).
+    const balance = await balanceOf(row);
     const updated = await db.transaction(async (tx) => {
       await tx.update(accounts).set({ password: hash, updatedAt: new Date() }).where(eq(accounts.id, credential!.id));
       const others = current
@@ -358,7 +367,9 @@ export function createAuthService({
         .set({ mustChangePassword: false, updatedAt: new Date() })
         .where(eq(users.id, row.id))
         .returning();
-      return { next: next!, ended };
+      const view = toUserResponse(next!, balance);
+      await answer?.(tx, view);
+      return { view, ended };
     });
     // The other sessions' sockets close too.
     await publishSessionsEnded(
@@ -366,7 +377,7 @@ export function createAuthService({
       row.id,
       updated.ended.map((e) => e.id),
     );
-    return userResponse(updated.next);
+    return updated.view;
   }
 
   /**

@@ -18,6 +18,7 @@ import {
   ZResolveDisputeRequest,
   ZSettlementOffer,
 } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
 
@@ -48,7 +49,8 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 201: ZDispute, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request), request.body, idempotentAnswer(request, 201))),
   );
 
   r.get(
@@ -122,7 +124,8 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 200: ZDispute, ...errors },
       },
     },
-    async (request) => service.assign(requireUser(request), request.params.id, request.body.moderatorId),
+    async (request) =>
+      service.assign(requireUser(request), request.params.id, request.body.moderatorId, idempotentAnswer(request, 200)),
   );
 
   r.patch(
@@ -137,7 +140,8 @@ export async function disputeRoutes(app: FastifyInstance) {
         response: { 200: ZDispute, ...errors },
       },
     },
-    async (request) => service.resolve(requireUser(request), request.params.id, request.body),
+    async (request) =>
+      service.resolve(requireUser(request), request.params.id, request.body, idempotentAnswer(request, 200)),
   );
 
   r.post(
@@ -153,7 +157,16 @@ export async function disputeRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.makeOffer(requireUser(request), request.params.id, request.body)),
+      reply
+        .status(201)
+        .send(
+          await service.makeOffer(
+            requireUser(request),
+            request.params.id,
+            request.body,
+            idempotentAnswer(request, 201),
+          ),
+        ),
   );
 
   for (const answer of ['accept', 'reject'] as const) {
@@ -171,7 +184,14 @@ export async function disputeRoutes(app: FastifyInstance) {
           response: { 200: ZDispute, ...errors },
         },
       },
-      async (request) => service.answerOffer(requireUser(request), request.params.id, request.params.offerId, answer),
+      async (request) =>
+        service.answerOffer(
+          requireUser(request),
+          request.params.id,
+          request.params.offerId,
+          answer,
+          idempotentAnswer(request, 200),
+        ),
     );
   }
 }

@@ -23,6 +23,7 @@ import { disputeOffers, disputes, transactions } from '../../db/schema/index.js'
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { StoreAnswer } from '../../lib/idempotency.js';
 import { notify } from '../notifications/index.js';
 import {
   assertDisputable,
@@ -90,14 +91,23 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
     return { t, d };
   }
 
-  async function view(id: string): Promise<TDispute> {
-    const found = await findDisputeView(db, id);
+  /**
+   * The dispute as the caller sees it after a change, read inside the change's database transaction, where
+   * `answer` stores it as the Idempotency-Key answer: both commit with the change.
+   */
+  async function changedView(tx: Tx, id: string, answer?: StoreAnswer<TDispute>): Promise<TDispute> {
+    const found = await findDisputeView(tx, id);
     if (!found) throw notFound(M.notFound);
+    await answer?.(tx, found);
     return found;
   }
 
-  async function create(user: SessionUser, input: TCreateDisputeRequest): Promise<TDispute> {
-    const id = await db.transaction(async (tx) => {
+  async function create(
+    user: SessionUser,
+    input: TCreateDisputeRequest,
+    answer?: StoreAnswer<TDispute>,
+  ): Promise<TDispute> {
+    return db.transaction(async (tx) => {
       const t = await lockTransaction(tx, input.transactionId);
       if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
       const role = partyRole(t, user, M.onlyParties, TRANSACTION_MESSAGES.notFound);
@@ -116,9 +126,8 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         })
         .returning({ id: disputes.id });
       await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id });
-      return row.id;
+      return changedView(tx, row.id, answer);
     });
-    return view(id);
   }
 
   function requireModerator(user: SessionUser) {
@@ -131,10 +140,15 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
     if (rel.isBuyer || rel.isSeller || rel.isUnverifiedSeller) throw forbidden(M.ownTransaction);
   }
 
-  async function assign(user: SessionUser, id: string, moderatorId: string): Promise<TDispute> {
+  async function assign(
+    user: SessionUser,
+    id: string,
+    moderatorId: string,
+    answer?: StoreAnswer<TDispute>,
+  ): Promise<TDispute> {
     requireModerator(user);
     if (moderatorId !== user.id) throw forbidden(M.assignToSelf);
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const { t, d } = await lockCase(tx, id);
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
@@ -150,8 +164,8 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         to: t.status,
         action: 'dispute_assigned',
       });
+      return changedView(tx, id, answer);
     });
-    return view(id);
   }
 
   /**
@@ -191,9 +205,14 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       .where(and(eq(disputeOffers.disputeId, d.id), eq(disputeOffers.status, 'open')));
   }
 
-  async function resolve(user: SessionUser, id: string, input: TResolveDisputeRequest): Promise<TDispute> {
+  async function resolve(
+    user: SessionUser,
+    id: string,
+    input: TResolveDisputeRequest,
+    answer?: StoreAnswer<TDispute>,
+  ): Promise<TDispute> {
     requireModerator(user);
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const { t, d } = await lockCase(tx, id);
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
@@ -201,12 +220,17 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       const resolution = input.resolution as TDisputeResolution;
       const refund = resolution === 'partial_resolution' ? parseRefund(input.refundAmount, t) : null;
       await settle(tx, t, d, { resolution, notes: input.resolutionNotes.trim(), refund, by: user });
+      return changedView(tx, id, answer);
     });
-    return view(id);
   }
 
   /** A party proposes a split; it replaces their side's or the other side's open offer. */
-  async function makeOffer(user: SessionUser, id: string, input: TCreateOfferRequest): Promise<TSettlementOffer> {
+  async function makeOffer(
+    user: SessionUser,
+    id: string,
+    input: TCreateOfferRequest,
+    answer?: StoreAnswer<TSettlementOffer>,
+  ): Promise<TSettlementOffer> {
     return db.transaction(async (tx) => {
       const { t, d } = await lockCase(tx, id);
       const role = partyRole(t, user, M.onlyPartiesOffer, M.notFound);
@@ -235,7 +259,9 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         action: 'offer_made',
       });
       await notify(tx, { type: 'dispute.offer_made', disputeId: d.id, offerId: offer.id }, now);
-      return offerView(offer, t);
+      const view = offerView(offer, t);
+      await answer?.(tx, view);
+      return view;
     });
   }
 
@@ -244,9 +270,10 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
     user: SessionUser,
     id: string,
     offerId: string,
-    answer: 'accept' | 'reject',
+    decision: 'accept' | 'reject',
+    answer?: StoreAnswer<TDispute>,
   ): Promise<TDispute> {
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const { t, d } = await lockCase(tx, id);
       const role = partyRole(t, user, M.onlyPartiesOffer, M.notFound);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
@@ -254,7 +281,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       if (!offer || offer.disputeId !== d.id) throw notFound(M.offerNotFound);
       if (offer.status !== 'open') throw appError('OFFER_CLOSED', M.offerClosed);
       if (offer.proposerRole === role) throw forbidden(M.ownOffer);
-      if (answer === 'reject') {
+      if (decision === 'reject') {
         await tx
           .update(disputeOffers)
           .set({ status: 'rejected', respondedAt: clock.now() })
@@ -266,7 +293,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
           to: t.status,
           action: 'offer_rejected',
         });
-        return;
+        return changedView(tx, id, answer);
       }
       await settle(tx, t, d, {
         resolution: 'partial_resolution',
@@ -275,8 +302,8 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         by: null,
       });
       await tx.update(disputeOffers).set({ status: 'accepted' }).where(eq(disputeOffers.id, offer.id));
+      return changedView(tx, id, answer);
     });
-    return view(id);
   }
 
   /** The whole case, for a moderator or a party (strangers and other roles: 404). */

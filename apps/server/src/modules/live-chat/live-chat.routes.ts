@@ -10,6 +10,7 @@ import {
   ZLiveChatThreadListQuery,
   ZLiveChatThreadParams,
 } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { pagedListDescription, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
@@ -51,7 +52,10 @@ export async function liveChatRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.send(requireUser(request), request.body.message)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.send(requireUser(request), request.body.message, idempotentAnswer(request, 201))),
   );
 
   r.get(
@@ -103,6 +107,15 @@ export async function liveChatRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.reply(requireUser(request), request.params.userId, request.body.message)),
+      reply
+        .status(201)
+        .send(
+          await service.reply(
+            requireUser(request),
+            request.params.userId,
+            request.body.message,
+            idempotentAnswer(request, 201),
+          ),
+        ),
   );
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import type { Page } from '../../lib/cursor.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { STAFF_CHANNEL, userChannel, type PubSub } from '../../realtime/index.js';
 import { findThread, insertMessage, listThreads, threadMessages } from './live-chat.queries.js';
 
@@ -37,8 +38,14 @@ export function createLiveChatService({ db, pubsub }: { db: Db; pubsub: PubSub }
   }
 
   /** The caller writes into their own thread. */
-  async function send(user: SessionUser, text: string): Promise<TLiveChatMessage> {
-    const message = await insertMessage(db, { threadUserId: user.id, senderId: user.id, message: text, type: 'user' });
+  async function send(
+    user: SessionUser,
+    text: string,
+    answer?: StoreAnswer<TLiveChatMessage>,
+  ): Promise<TLiveChatMessage> {
+    const message = await withStoredAnswer(db, answer, (on) =>
+      insertMessage(on, { threadUserId: user.id, senderId: user.id, message: text, type: 'user' }),
+    );
     announce(user.id);
     return message;
   }
@@ -63,10 +70,17 @@ export function createLiveChatService({ db, pubsub }: { db: Db; pubsub: PubSub }
   }
 
   /** Staff answer a customer's thread; the message is the support team's. */
-  async function reply(user: SessionUser, threadUserId: string, text: string): Promise<TLiveChatMessage> {
+  async function reply(
+    user: SessionUser,
+    threadUserId: string,
+    text: string,
+    answer?: StoreAnswer<TLiveChatMessage>,
+  ): Promise<TLiveChatMessage> {
     requireStaff(user);
     await existingThread(threadUserId);
-    const message = await insertMessage(db, { threadUserId, senderId: user.id, message: text, type: 'support' });
+    const message = await withStoredAnswer(db, answer, (on) =>
+      insertMessage(on, { threadUserId, senderId: user.id, message: text, type: 'support' }),
+    );
     announce(threadUserId);
     return message;
   }

@@ -13,6 +13,7 @@ import {
   ZMarkConversationReadResponse,
   ZSendDirectMessageRequest,
 } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { historyListDescription, pagedListDescription as PAGED, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
@@ -93,7 +94,8 @@ export async function messageRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.send(requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.send(requireUser(request), request.body, idempotentAnswer(request, 201))),
   );
 
   r.patch(

@@ -14,6 +14,7 @@ import { transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { StoreAnswer } from '../../lib/idempotency.js';
 import { isUuid } from '../../lib/uuid.js';
 import { userChannel, type PubSub } from '../../realtime/index.js';
 import { notify } from '../notifications/index.js';
@@ -93,7 +94,11 @@ export function createMessagesService({ db, pubsub, clock }: { db: Db; pubsub: P
     return conversationMessages(db, p.conversationId, query);
   }
 
-  async function send(user: SessionUser, input: SendInput): Promise<TDirectMessage> {
+  async function send(
+    user: SessionUser,
+    input: SendInput,
+    answer?: StoreAnswer<TDirectMessage>,
+  ): Promise<TDirectMessage> {
     const p = await participation(user, input.conversationId);
     if (!p.otherId) throw appError('SELLER_MISSING', M.sellerNotJoined);
     if (input.receiverId !== p.otherId) throw badRequest(M.wrongReceiver, { receiverId: M.wrongReceiver });
@@ -109,6 +114,7 @@ export function createMessagesService({ db, pubsub, clock }: { db: Db; pubsub: P
         createdAt: now,
       });
       await notify(tx, { type: 'message.created', messageId: inserted.id }, now);
+      await answer?.(tx, inserted);
       return inserted;
     });
     // The sender's other tabs hear it too, so every open page of theirs shows it.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse, ZModeratorApplicationReceipt, ZModeratorApplicationRequest } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 /** The public moderator application (spec: /moderator-application works signed out and signed in). */
@@ -26,7 +27,8 @@ export async function moderatorApplicationRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.submit(request.user, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.submit(request.user, request.body, idempotentAnswer(request, 201))),
   );
 
   r.get(

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, moderatorApplications, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, notFound } from '../../lib/errors.js';
+import type { StoreAnswer } from '../../lib/idempotency.js';
 import type { EmailProvider } from '../../providers/email/index.js';
 import type { Auth } from '../auth/index.js';
 import { isPasswordTooWeak, promoteApprovedApplicant } from '../auth/index.js';
@@ -65,6 +66,17 @@ export function confirmationEmail(to: string, firstName: string, link: string) {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const receipt = (
+  row: typeof moderatorApplications.$inferSelect,
+  confirmationRequired: boolean,
+): TModeratorApplicationReceipt => ({
+  id: row.id,
+  email: row.email,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  confirmationRequired,
+});
+
 export interface ModeratorApplicationsDeps {
   db: Db;
   /** Better Auth, for hashing a created moderator's password the way sign-in checks it. */
@@ -82,7 +94,11 @@ export function createModeratorApplicationsService({ db, identity, email, public
    * once, any other by the emailed link (confirm). Otherwise anyone could apply with a stranger's verified
    * address, and approval would make that stranger a moderator.
    */
-  async function submit(user: SessionUser | null, input: TApplicationInput): Promise<TModeratorApplicationReceipt> {
+  async function submit(
+    user: SessionUser | null,
+    input: TApplicationInput,
+    answer?: StoreAnswer<TModeratorApplicationReceipt>,
+  ): Promise<TModeratorApplicationReceipt> {
     const address = input.email.toLowerCase();
     const ownAddress = !!user?.emailVerified && user.email.toLowerCase() === address;
     const token = ownAddress ? null : randomBytes(32).toString('base64url');
@@ -105,6 +121,7 @@ export function createModeratorApplicationsService({ db, identity, email, public
           confirmationTokenHash: token && hashToken(token),
         })
         .returning();
+      await answer?.(tx, receipt(created!, !ownAddress));
       return created!;
     });
     if (token) {
@@ -116,13 +133,7 @@ export function createModeratorApplicationsService({ db, identity, email, public
         log?.error({ err: error, applicationId: row.id }, 'moderator application confirmation email failed');
       }
     }
-    return {
-      id: row.id,
-      email: row.email,
-      status: row.status,
-      createdAt: row.createdAt.toISOString(),
-      confirmationRequired: !ownAddress,
-    };
+    return receipt(row, !ownAddress);
   }
 
   /**
@@ -150,7 +161,12 @@ export function createModeratorApplicationsService({ db, identity, email, public
    * with the application's address; with none, the applicant is invited by email and promoted when an
    * account with the address verifies it (auth's afterEmailVerification hook).
    */
-  async function review(admin: SessionUser, id: string, input: TReviewInput): Promise<TReviewApplicationResponse> {
+  async function review(
+    admin: SessionUser,
+    id: string,
+    input: TReviewInput,
+    answer?: StoreAnswer<TReviewApplicationResponse>,
+  ): Promise<TReviewApplicationResponse> {
     const result = await db.transaction(async (tx) => {
       const row = await lockApplication(tx, id);
       if (!row) throw notFound(M.notFound);
@@ -159,14 +175,19 @@ export function createModeratorApplicationsService({ db, identity, email, public
         .update(moderatorApplications)
         .set({ status: input.status, reviewNotes: input.notes, reviewedById: admin.id, reviewedAt: new Date() })
         .where(eq(moderatorApplications.id, id));
-      if (input.status === 'rejected') return { row, account: null };
-      const holder = await findUserByEmail(tx, row.email);
-      if (!holder?.emailVerified) return { row, account: 'invited' as const };
-      // The same rule as at verification: a verified buyer or seller (an admin keeps its role).
-      const promoted = await promoteApprovedApplicant(tx, holder.id);
-      return { row, account: promoted ? ('promoted' as const) : null };
+      const decide = async (): Promise<TReviewApplicationResponse['account']> => {
+        if (input.status === 'rejected') return null;
+        const holder = await findUserByEmail(tx, row.email);
+        if (!holder?.emailVerified) return 'invited';
+        // The same rule as at verification: a verified buyer or seller (an admin keeps its role).
+        return (await promoteApprovedApplicant(tx, holder.id)) ? 'promoted' : null;
+      };
+      const account = await decide();
+      const response = { application: (await findApplicationView(tx, id))!, account };
+      await answer?.(tx, response);
+      return { row, response };
     });
-    if (result.account === 'invited') {
+    if (result.response.account === 'invited') {
       // After the commit: the decision stands even if the mail cannot be sent (promotion needs no mail).
       try {
         await email.send(invitationEmail(result.row.email, result.row.firstName, publicUrl));
@@ -174,12 +195,11 @@ export function createModeratorApplicationsService({ db, identity, email, public
         log?.error({ err: error, applicationId: id }, 'moderator invitation email failed');
       }
     }
-    const application = await findApplicationView(db, id);
-    return { application: application!, account: result.account };
+    return result.response;
   }
 
   /** A verified moderator account whose temporary password must be replaced at the first sign-in. */
-  async function createModerator(input: TCreateModeratorInput): Promise<TModerator> {
+  async function createModerator(input: TCreateModeratorInput, answer?: StoreAnswer<TModerator>): Promise<TModerator> {
     const address = input.email.toLowerCase();
     if (isPasswordTooWeak(input.tempPassword, [address, input.firstName, input.lastName])) {
       throw appError('WEAK_PASSWORD', ADMIN_MESSAGES.weakPassword, { tempPassword: ADMIN_MESSAGES.weakPassword });
@@ -209,9 +229,11 @@ export function createModeratorApplicationsService({ db, identity, email, public
         await tx
           .insert(accounts)
           .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
-        return created!;
+        const moderator = toModerator(created!);
+        await answer?.(tx, moderator);
+        return moderator;
       });
-      return toModerator(row);
+      return row;
     } catch (error) {
       // A concurrent registration of the same address loses on the unique index.
       if (await findUserByEmail(db, address)) {

@@ -11,6 +11,7 @@ import {
   ZPaymentTransactionParams,
   ZSandboxConfirmRequest,
 } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
@@ -41,7 +42,8 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
-    async (request) => service.createTransactionIntent(requireUser(request), request.params.id),
+    async (request) =>
+      service.createTransactionIntent(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
   );
 
   r.post(
@@ -56,7 +58,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
-    async (request) => service.createDeposit(requireUser(request), request.body),
+    async (request) => service.createDeposit(requireUser(request), request.body, idempotentAnswer(request, 200)),
   );
 
   r.post(
@@ -71,7 +73,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPaymentResult, ...errors, 402: ZErrorResponse, 422: ZErrorResponse },
       },
     },
-    async (request) => service.confirmSandbox(requireUser(request), request.body),
+    async (request) => service.confirmSandbox(requireUser(request), request.body, idempotentAnswer(request, 200)),
   );
 
   r.post(
@@ -86,7 +88,7 @@ export async function paymentsRoutes(app: FastifyInstance) {
         response: { 200: ZPayment, ...errors, 422: ZErrorResponse, 429: ZErrorResponse, 502: ZErrorResponse },
       },
     },
-    async (request) => service.sync(requireUser(request), request.params.paymentId),
+    async (request) => service.sync(requireUser(request), request.params.paymentId, idempotentAnswer(request, 200)),
   );
 
   r.get(

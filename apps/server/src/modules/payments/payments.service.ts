@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, notFound } from '../../lib/errors.js';
+import type { StoreAnswer } from '../../lib/idempotency.js';
 import { depositEntry, postEntry } from '../../ledger/index.js';
 import {
   isSandboxProvider,
@@ -75,8 +76,15 @@ export interface PaymentsServiceDeps {
 
 /** Card payments and deposits. The server alone decides success; money moves exactly once per payment. */
 export function createPaymentsService({ db, provider, transactions, log }: PaymentsServiceDeps) {
-  /** Asks the provider for an intent (idempotent per payment id), then records it; null if the row exists. */
-  async function createIntent(row: IntentRow, failMessage: string): Promise<PaymentRow | null> {
+  /**
+   * Asks the provider for an intent (idempotent per payment id), then records it, with `answer` in the
+   * same database transaction; null if the row exists (a racing call recorded it: nothing was written).
+   */
+  async function createIntent(
+    row: IntentRow,
+    failMessage: string,
+    answer?: StoreAnswer<TPaymentIntentResponse>,
+  ): Promise<PaymentRow | null> {
     let intent;
     try {
       intent = await provider.createPaymentIntent({
@@ -89,13 +97,19 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
       log?.error({ err, paymentId: row.id }, 'payment provider refused to create an intent');
       throw providerDown(failMessage);
     }
-    return insertPayment(db, {
+    const values = {
       ...row,
       provider: provider.name,
       providerPaymentId: intent.providerPaymentId,
       clientSecret: intent.clientSecret,
       // Success is never taken from here: only confirm/sync/webhook apply it, through applySuccess.
-      status: intent.status === 'succeeded' ? 'processing' : intent.status,
+      status: intent.status === 'succeeded' ? ('processing' as const) : intent.status,
+    };
+    if (!answer) return insertPayment(db, values);
+    return db.transaction(async (tx) => {
+      const inserted = await insertPayment(tx, values);
+      if (inserted) await answer(tx, toIntentResponse(inserted));
+      return inserted;
     });
   }
 
@@ -132,18 +146,17 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
     return true;
   }
 
-  /** Brings our row in line with what the provider reports. */
-  async function applyProviderState(payment: PaymentRow, intent: RetrievedIntent): Promise<void> {
+  /** Brings our row in line with what the provider reports, inside the caller's database transaction. */
+  async function applyProviderState(tx: Tx, payment: PaymentRow, intent: RetrievedIntent): Promise<void> {
     switch (intent.status) {
       case 'succeeded':
-        await db.transaction((tx) => applySuccess(tx, payment, intent.amountMinor, intent.currency));
-        transactions.kickJobs();
+        await applySuccess(tx, payment, intent.amountMinor, intent.currency);
         return;
       case 'failed':
-        return markStatus(db, payment.id, 'failed', intent.failureMessage ?? PM.paymentFailed);
+        return markStatus(tx, payment.id, 'failed', intent.failureMessage ?? PM.paymentFailed);
       case 'processing':
       case 'canceled':
-        return markStatus(db, payment.id, intent.status);
+        return markStatus(tx, payment.id, intent.status);
       default:
         return;
     }
@@ -157,7 +170,11 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
 
   return {
     /** POST /transactions/:id/create-payment-intent: one open intent per transaction, reused on reloads. */
-    async createTransactionIntent(user: SessionUser, transactionId: string): Promise<TPaymentIntentResponse> {
+    async createTransactionIntent(
+      user: SessionUser,
+      transactionId: string,
+      answer?: StoreAnswer<TPaymentIntentResponse>,
+    ): Promise<TPaymentIntentResponse> {
       const t = await transactions.loadForCardPayment(user, transactionId);
       if (!isCurrencyCode(t.currency)) throw badRequest(PM.unsupportedCurrency);
       const open = await findOpenTransactionPayment(db, t.id);
@@ -170,6 +187,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
       const row = await createIntent(
         { id, purpose: 'transaction', transactionId: t.id, userId: user.id, amount: t.total, currency: t.currency },
         PM.initFailed,
+        answer,
       );
       const winner = row ?? (await findOpenTransactionPayment(db, t.id)) ?? (await findPayment(db, id));
       if (!winner) throw providerDown(PM.initFailed);
@@ -180,6 +198,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
     async createDeposit(
       user: SessionUser,
       input: { amount: string | number; currency: CurrencyCode },
+      answer?: StoreAnswer<TPaymentIntentResponse>,
     ): Promise<TPaymentIntentResponse> {
       const amount = toMinor(input.amount, decimalsOf(input.currency));
       if (amount === null || amount <= 0n) throw badRequest(PM.invalidDepositAmount);
@@ -193,13 +212,18 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
           currency: input.currency,
         },
         PM.depositFailed,
+        answer,
       );
       if (!row) throw providerDown(PM.depositFailed);
       return toIntentResponse(row);
     },
 
     /** POST /payments/sandbox/confirm: the sandbox "bank" decides; success is applied exactly once. */
-    async confirmSandbox(user: SessionUser, input: TSandboxConfirmRequest): Promise<TPaymentResult> {
+    async confirmSandbox(
+      user: SessionUser,
+      input: TSandboxConfirmRequest,
+      answer?: StoreAnswer<TPaymentResult>,
+    ): Promise<TPaymentResult> {
       if (!isSandboxProvider(provider)) throw notFound(PM.sandboxOnly);
       const p = await findPaymentByClientSecret(db, input.clientSecret);
       if (!p || p.userId !== user.id || p.provider !== 'sandbox') throw notFound(PM.paymentNotFound);
@@ -223,13 +247,17 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
         await markStatus(db, p.id, 'failed', outcome.message);
         throw appError('PAYMENT_FAILED', outcome.message);
       }
-      await db.transaction((tx) => applySuccess(tx, p, p.amount, p.currency));
+      const result = toResult(p);
+      await db.transaction(async (tx) => {
+        await applySuccess(tx, p, p.amount, p.currency);
+        await answer?.(tx, result);
+      });
       transactions.kickJobs();
-      return toResult(p);
+      return result;
     },
 
     /** POST /payments/:id/sync: asks the provider (the return page after a redirect) and applies success once. */
-    async sync(user: SessionUser, paymentId: string): Promise<TPayment> {
+    async sync(user: SessionUser, paymentId: string, answer?: StoreAnswer<TPayment>): Promise<TPayment> {
       const p = await ownedPayment(user.id, paymentId);
       if (p.status === 'succeeded' || p.provider !== provider.name || isSandboxProvider(provider)) {
         return toPaymentView(p);
@@ -241,8 +269,14 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
         log?.error({ err, paymentId }, 'payment provider could not be asked about an intent');
         throw providerDown(PM.paymentError);
       }
-      await applyProviderState(p, intent);
-      return toPaymentView((await findPayment(db, p.id))!);
+      const view = await db.transaction(async (tx) => {
+        await applyProviderState(tx, p, intent);
+        const synced = toPaymentView((await findPayment(tx, p.id))!);
+        await answer?.(tx, synced);
+        return synced;
+      });
+      if (intent.status === 'succeeded') transactions.kickJobs();
+      return view;
     },
 
     async get(user: SessionUser, paymentId: string): Promise<TPayment> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCreateReviewRequest, ZErrorResponse, ZReview, ZReviewList, ZUserReviews } from '@holdfast/contracts';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 
 const ZParams = z.object({ id: z.string().max(100) });
@@ -31,7 +32,8 @@ export async function reviewRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request), request.body, idempotentAnswer(request, 201))),
   );
 
   r.get(

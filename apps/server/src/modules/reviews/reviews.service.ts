@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { reviews, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { assertReviewable, findTransactionView, relationOf } from '../transactions/index.js';
 import { findReview, reviewSummaryOfUser, reviewsOfTransaction, reviewsOfUser } from './reviews.queries.js';
 
@@ -23,7 +24,11 @@ const isUniqueViolation = (err: unknown) =>
  * transaction and the caller, never from the client.
  */
 export function createReviewsService({ db, clock }: { db: Db; clock: Clock }) {
-  async function create(user: SessionUser, input: TCreateReviewRequest): Promise<TReview> {
+  async function create(
+    user: SessionUser,
+    input: TCreateReviewRequest,
+    answer?: StoreAnswer<TReview>,
+  ): Promise<TReview> {
     const [t] = await db.select().from(transactions).where(eq(transactions.id, input.transactionId));
     if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
     const rel = relationOf(t, user);
@@ -47,18 +52,20 @@ export function createReviewsService({ db, clock }: { db: Db; clock: Clock }) {
       .where(and(eq(reviews.transactionId, t.id), eq(reviews.reviewerId, user.id)));
     if (exists.length) throw appError('ALREADY_REVIEWED', M.alreadyReviewed);
     try {
-      const [row] = await db
-        .insert(reviews)
-        .values({
-          transactionId: t.id,
-          reviewerId: user.id,
-          revieweeId,
-          reviewerRole,
-          rating: input.rating,
-          comment: (input.comment as string | null | undefined) ?? null,
-        })
-        .returning({ id: reviews.id });
-      return findReview(db, row.id);
+      return await withStoredAnswer(db, answer, async (on) => {
+        const [row] = await on
+          .insert(reviews)
+          .values({
+            transactionId: t.id,
+            reviewerId: user.id,
+            revieweeId,
+            reviewerRole,
+            rating: input.rating,
+            comment: (input.comment as string | null | undefined) ?? null,
+          })
+          .returning({ id: reviews.id });
+        return findReview(on, row.id);
+      });
     } catch (err) {
       // Two submissions at once: the unique index lets one through.
       if (isUniqueViolation(err) || isUniqueViolation((err as { cause?: unknown }).cause)) {

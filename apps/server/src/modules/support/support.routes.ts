@@ -18,6 +18,7 @@ import {
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
 import { historyListDescription, pagedListDescription as PAGED, sendPage } from '../../lib/cursor.js';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 const errors = {
@@ -65,7 +66,8 @@ export async function supportRoutes(app: FastifyInstance) {
         response: { 201: ZSupportChat, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(requireUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.create(requireUser(request), request.body, idempotentAnswer(request, 201))),
   );
 
   r.get(
@@ -97,7 +99,16 @@ export async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.send(requireUser(request), request.params.id, request.body.message)),
+      reply
+        .status(201)
+        .send(
+          await service.send(
+            requireUser(request),
+            request.params.id,
+            request.body.message,
+            idempotentAnswer(request, 201),
+          ),
+        ),
   );
 
   r.patch(
@@ -112,7 +123,13 @@ export async function supportRoutes(app: FastifyInstance) {
         response: { 200: ZSupportChat, ...errors },
       },
     },
-    async (request) => service.updateStatus(requireUser(request), request.params.id, request.body.status),
+    async (request) =>
+      service.updateStatus(
+        requireUser(request),
+        request.params.id,
+        request.body.status,
+        idempotentAnswer(request, 200),
+      ),
   );
 
   r.get(

@@ -17,6 +17,7 @@ import { supportChats, supportMessages } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError, forbidden, notFound } from '../../lib/errors.js';
+import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { STAFF_CHANNEL, supportChatChannel, type PubSub } from '../../realtime/index.js';
 import { notify } from '../notifications/index.js';
 import {
@@ -60,13 +61,17 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
   async function create(
     user: SessionUser,
     input: { subject: string; priority: NonNullable<TCreateSupportChatRequest['priority']> },
+    answer?: StoreAnswer<TSupportChat>,
   ): Promise<TSupportChat> {
-    const [row] = await db
-      .insert(supportChats)
-      .values({ userId: user.id, subject: input.subject, priority: input.priority, status: 'open' })
-      .returning();
-    announce(row.id, null);
-    return chatView(row);
+    const chat = await withStoredAnswer(db, answer, async (on) => {
+      const [row] = await on
+        .insert(supportChats)
+        .values({ userId: user.id, subject: input.subject, priority: input.priority, status: 'open' })
+        .returning();
+      return chatView(row);
+    });
+    announce(chat.id, null);
+    return chat;
   }
 
   async function messages(user: SessionUser, chatId: string, query: TPageQuery): Promise<Page<TSupportMessage>> {
@@ -74,7 +79,12 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
     return listMessages(db, chat.id, query);
   }
 
-  async function send(user: SessionUser, chatId: string, text: string): Promise<TSupportMessage> {
+  async function send(
+    user: SessionUser,
+    chatId: string,
+    text: string,
+    answer?: StoreAnswer<TSupportMessage>,
+  ): Promise<TSupportMessage> {
     const message = await db.transaction(async (tx) => {
       const chat = await lockChat(tx, chatId);
       if (!chat || !maySeeChat(user, chat)) throw notFound(M.chatNotFound);
@@ -89,13 +99,20 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
       await tx.update(supportChats).set({ updatedAt: row.createdAt }).where(eq(supportChats.id, chat.id));
       // The customer hears of a staff reply by the bell and by email (their own messages tell nobody).
       if (isFromSupport) await notify(tx, { type: 'support.replied', ticketId: chat.id, messageId: row.id }, now);
-      return messageView(row, user.firstName);
+      const view = messageView(row, user.firstName);
+      await answer?.(tx, view);
+      return view;
     });
     announce(message.chatId, { type: 'new_message', messageId: message.id });
     return message;
   }
 
-  async function updateStatus(user: SessionUser, chatId: string, status: TSupportStatus): Promise<TSupportChat> {
+  async function updateStatus(
+    user: SessionUser,
+    chatId: string,
+    status: TSupportStatus,
+    answer?: StoreAnswer<TSupportChat>,
+  ): Promise<TSupportChat> {
     if (!isStaff(user.role)) throw forbidden(M.staffOnly);
     const chat = await db.transaction(async (tx) => {
       const current = await lockChat(tx, chatId);
@@ -110,10 +127,12 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
         .set({ status, updatedAt: clock.now() })
         .where(eq(supportChats.id, current.id))
         .returning();
-      return row;
+      const view = chatView(row);
+      await answer?.(tx, view);
+      return view;
     });
     announce(chat.id, { type: 'status_updated', status: chat.status });
-    return chatView(chat);
+    return chat;
   }
 
   async function consoleList(

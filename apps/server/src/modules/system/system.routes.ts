@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDevTextMessage, ZErrorResponse, ZMailboxMessage, ZPublicConfig } from '@holdfast/contracts';
+import {
+  ZClientErrorReport,
+  ZDevTextMessage,
+  ZErrorResponse,
+  ZMailboxMessage,
+  ZPublicConfig,
+} from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders } from '../auth/index.js';
 import { ZAdvanceDevClock, ZDevClock, advanceClock, isAdjustable } from './system.clock.js';
+
+/** The log message of every crash report from the web app, the same always so operators can count them. */
+export const CLIENT_ERROR_LOG_MESSAGE = 'web app error';
+const CLIENT_ERROR_BODY_LIMIT = 32 * 1024;
 
 export async function systemRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +32,27 @@ export async function systemRoutes(app: FastifyInstance) {
       },
     },
     async () => service.publicConfig(),
+  );
+
+  r.post(
+    '/client-errors',
+    {
+      // Every field at its limit fits, with room for escaping; nothing bigger is read.
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
+      // Open to anyone, whatever state their account is in: a page can fail for any visitor.
+      config: { accountGate: 'session', rateLimit: RATE_LIMITS.clientErrors },
+      schema: {
+        tags: ['system'],
+        summary: "Reports an error the web app's error page caught; logged with the signed-in person's id, if any",
+        body: ZClientErrorReport,
+        response: { 204: z.null(), 400: ZErrorResponse, 413: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      // A warning, not an error: anyone may send one, so it is a report to look into, not proof of a fault.
+      request.log.warn({ clientError: request.body, userId: request.user?.id ?? null }, CLIENT_ERROR_LOG_MESSAGE);
+      return reply.status(204).send(null);
+    },
   );
 
   // The development mailbox exists only outside production.

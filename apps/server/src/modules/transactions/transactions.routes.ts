@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
-import { completeIdempotentRequest } from '../../lib/idempotency.js';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
 const errors = {
@@ -48,16 +48,7 @@ export async function transactionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // The stored Idempotency-Key response commits with the new row: a retry after a lost response
-      // (or a crash before it was sent) replays it and never creates a second transaction.
-      // Without an Idempotency-Key nothing else commits with it: one statement, no BEGIN/COMMIT.
-      const view = await service.create(
-        requireUser(request),
-        request.body,
-        request.idempotency
-          ? { inTransaction: (tx, created) => completeIdempotentRequest(tx, request, 201, ZTransaction.parse(created)) }
-          : {},
-      );
+      const view = await service.create(requireUser(request), request.body, idempotentAnswer(request, 201));
       return reply.status(201).send(view);
     },
   );
@@ -135,7 +126,8 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
-    async (request) => service.accept(requireUser(request), request.params.id, request.body ?? {}),
+    async (request) =>
+      service.accept(requireUser(request), request.params.id, request.body ?? {}, idempotentAnswer(request, 200)),
   );
 
   r.patch(
@@ -149,7 +141,8 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
-    async (request) => service.cancel(requireUser(request), request.params.id, 'decline'),
+    async (request) =>
+      service.cancel(requireUser(request), request.params.id, 'decline', idempotentAnswer(request, 200)),
   );
 
   r.patch(
@@ -164,7 +157,8 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
-    async (request) => service.cancel(requireUser(request), request.params.id, 'cancel'),
+    async (request) =>
+      service.cancel(requireUser(request), request.params.id, 'cancel', idempotentAnswer(request, 200)),
   );
 
   r.patch(
@@ -179,7 +173,13 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
-    async (request) => service.confirm(requireUser(request), request.params.id, request.body.confirmationPhrase),
+    async (request) =>
+      service.confirm(
+        requireUser(request),
+        request.params.id,
+        request.body.confirmationPhrase,
+        idempotentAnswer(request, 200),
+      ),
   );
 
   r.patch(
@@ -195,7 +195,8 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
-    async (request) => service.deliver(requireUser(request), request.params.id, request.body ?? {}),
+    async (request) =>
+      service.deliver(requireUser(request), request.params.id, request.body ?? {}, idempotentAnswer(request, 200)),
   );
 
   r.post(
@@ -209,6 +210,6 @@ export async function transactionRoutes(app: FastifyInstance) {
         response: { 200: ZTransaction, ...idempotentErrors },
       },
     },
-    async (request) => service.fundFromWallet(requireUser(request), request.params.id),
+    async (request) => service.fundFromWallet(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
   );
 }

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { etagValidUntil, matchingEtag } from '../../lib/etag.js';
 import type { Page } from '../../lib/cursor.js';
+import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { walletFundingEntry } from '../../ledger/index.js';
 import { notifyJob } from '../notifications/index.js';
 import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
@@ -59,14 +60,6 @@ export interface AcceptInput {
   deliveryNotes?: string;
 }
 
-export interface CreateOptions {
-  /**
-   * Runs inside the creating database transaction with the caller's view of the new transaction, so
-   * whatever it writes (the stored Idempotency-Key response) commits together with the row.
-   */
-  inTransaction?: (tx: Tx, view: TTransaction) => Promise<void>;
-}
-
 /** Escrow transactions: creation, the state machine's transitions and the money each one moves. */
 export function createTransactionsService({ db, clock, scheduler }: { db: Db; clock: Clock; scheduler: Scheduler }) {
   /**
@@ -98,31 +91,35 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
    * its parties in the same statement), checks who and what at the clock's time, applies `apply` in the
    * same database transaction (its transition writes the change, history, jobs and money through
    * commitChange), lets the job worker know, then returns the caller's view built from the updated row and
-   * the parties already read. The timers take the same transitions with the system as the actor.
+   * the parties already read; `answer` stores that view as the Idempotency-Key answer in the same
+   * transaction. The timers take the same transitions with the system as the actor.
    */
   async function change(
     user: SessionUser,
     id: string,
     action: TransactionAction,
     apply: (tx: Tx, t: TransactionRow, now: Date) => Promise<TransactionRow>,
-    precheck?: () => void,
+    options: { precheck?: () => void; answer?: StoreAnswer<TTransaction> } = {},
   ): Promise<TTransaction> {
     const changed = await db.transaction(async (tx) => {
       const locked = await lockTransactionWithParties(tx, id);
       if (!locked) throw notFound(M.notFound);
       const t = locked.t;
       authorize(t, user, action);
-      precheck?.();
+      options.precheck?.();
       const now = clock.now();
       assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
-      return transactionView({ ...locked, t: await apply(tx, t, now) }, user, now);
+      const view = transactionView({ ...locked, t: await apply(tx, t, now) }, user, now);
+      if (view) await options.answer?.(tx, view);
+      return view;
     });
     scheduler.kick();
     if (!changed) throw notFound(M.notFound);
     return changed;
   }
 
-  async function create(user: SessionUser, input: CreateTransactionInput, options: CreateOptions = {}) {
+  /** `answer` stores the caller's view of the new transaction as the Idempotency-Key answer, with the row. */
+  async function create(user: SessionUser, input: CreateTransactionInput, answer?: StoreAnswer<TTransaction>) {
     if (!canCreateTransactions(user.role)) throw forbidden(M.onlyBuyersCreate);
     const check = checkTransactionAmount(input.amount, input.currency);
     if (!check.valid) throw badRequest(check.error, { amount: check.error });
@@ -155,27 +152,25 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       if (!found) throw notFound(M.notFound);
       return found;
     };
-    // The statement is atomic by itself; a database transaction only when something must commit with it.
-    const inTransaction = options.inTransaction;
-    const created = inTransaction
-      ? await db.transaction(async (tx) => {
-          const found = await write(tx);
-          await inTransaction(tx, found);
-          return found;
-        })
-      : await write(db);
+    // The statement is atomic by itself; a database transaction only when the answer must commit with it.
+    const created = await withStoredAnswer(db, answer, write);
     scheduler.kick();
     return created;
   }
 
-  function accept(user: SessionUser, id: string, input: AcceptInput) {
-    return change(user, id, 'accept', (tx, t, now) =>
-      acceptDeal(tx, t, {
-        actorId: user.id,
-        now,
-        expectedDeliveryDate: input.expectedDeliveryDate ?? null,
-        deliveryNotes: input.deliveryNotes ?? null,
-      }),
+  function accept(user: SessionUser, id: string, input: AcceptInput, answer?: StoreAnswer<TTransaction>) {
+    return change(
+      user,
+      id,
+      'accept',
+      (tx, t, now) =>
+        acceptDeal(tx, t, {
+          actorId: user.id,
+          now,
+          expectedDeliveryDate: input.expectedDeliveryDate ?? null,
+          deliveryNotes: input.deliveryNotes ?? null,
+        }),
+      { answer },
     );
   }
 
@@ -183,42 +178,59 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
    * Decline (seller) or cancel (either party) before acceptance, or the buyer's cancel of an accepted
    * deal whose delivery is late; funded money returns to the buyer's wallet.
    */
-  function cancel(user: SessionUser, id: string, action: 'decline' | 'cancel') {
-    return change(user, id, action, (tx, t, now) =>
-      cancelAndRefund(tx, t, { actorId: user.id, now, ending: cancelEnding(action, t.status) }),
+  function cancel(user: SessionUser, id: string, action: 'decline' | 'cancel', answer?: StoreAnswer<TTransaction>) {
+    return change(
+      user,
+      id,
+      action,
+      (tx, t, now) => cancelAndRefund(tx, t, { actorId: user.id, now, ending: cancelEnding(action, t.status) }),
+      { answer },
     );
   }
 
   /** The buyer confirms receipt: escrow pays the fee to fees and the amount to the seller's wallet. */
-  function confirm(user: SessionUser, id: string, phrase: string) {
+  function confirm(user: SessionUser, id: string, phrase: string, answer?: StoreAnswer<TTransaction>) {
     return change(
       user,
       id,
       'confirm',
       (tx, t, now) => releaseToSeller(tx, t, { actorId: user.id, now, automatic: false }),
-      // After who-may-act (a stranger learns nothing) and before the state check, as the spec's client expects.
-      () => {
-        if (!isConfirmationPhrase(phrase)) throw badRequest(M.wrongPhrase, { confirmationPhrase: M.wrongPhrase });
+      {
+        // After who-may-act (a stranger learns nothing) and before the state check, as the spec's client expects.
+        precheck: () => {
+          if (!isConfirmationPhrase(phrase)) throw badRequest(M.wrongPhrase, { confirmationPhrase: M.wrongPhrase });
+        },
+        answer,
       },
     );
   }
 
   /** The seller marks an accepted, funded transaction delivered: the buyer's inspection period starts. */
-  function deliver(user: SessionUser, id: string, input: DeliverInput) {
-    return change(user, id, 'deliver', (tx, t, now) =>
-      markDelivered(tx, t, { actorId: user.id, now, trackingReference: input.trackingReference, note: input.note }),
+  function deliver(user: SessionUser, id: string, input: DeliverInput, answer?: StoreAnswer<TTransaction>) {
+    return change(
+      user,
+      id,
+      'deliver',
+      (tx, t, now) =>
+        markDelivered(tx, t, { actorId: user.id, now, trackingReference: input.trackingReference, note: input.note }),
+      { answer },
     );
   }
 
   /** The buyer pays the total from their wallet in the transaction's currency into escrow. */
-  function fundFromWallet(user: SessionUser, id: string) {
-    return change(user, id, 'fund', (tx, t, now) =>
-      markFunded(tx, t, {
-        actorId: user.id,
-        action: 'fund_from_wallet',
-        now,
-        entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
-      }),
+  function fundFromWallet(user: SessionUser, id: string, answer?: StoreAnswer<TTransaction>) {
+    return change(
+      user,
+      id,
+      'fund',
+      (tx, t, now) =>
+        markFunded(tx, t, {
+          actorId: user.id,
+          action: 'fund_from_wallet',
+          now,
+          entry: walletFundingEntry({ transactionId: t.id, buyerId: t.buyerId, currency: t.currency, total: t.total }),
+        }),
+      { answer },
     );
   }
 

@@ -72,7 +72,7 @@ describe('one escrow release (create → fund from wallet → accept → confirm
     expect((await checkLedger(app.database.db)).problems).toEqual([]);
   });
 
-  it('with an Idempotency-Key on every request: one statement claims the key, one stores the response', async () => {
+  it('with an Idempotency-Key on every request: one statement looks the key up, one stores the answer with the effect', async () => {
     const { buyer, seller } = await parties(app);
     await creditWallet(app.database.db, buyer.user.id, 103_00n);
     const key = (k: string) => ({ 'idempotency-key': `${k}-${buyer.user.id}` });
@@ -100,11 +100,12 @@ describe('one escrow release (create → fund from wallet → accept → confirm
         key('confirm'),
       ),
     );
-    // The claim (expired keys dropped in the same statement) before each; create stores its response
-    // inside its own database transaction, the others once the response is sent.
+    // The look-up (expired keys dropped in the same statement) before each; each stores its answer inside
+    // the database transaction of its effect (create: a transaction only for that).
     expect([create.work, fund.work, accept.work, confirm.work]).toEqual([1 + 2, 3 + 2, 2 + 2, 3 + 2]);
+    expect([create, fund, accept, confirm].map((c) => c.transactions)).toEqual([1, 1, 1, 1]);
 
-    // A repeat replays the stored response: the claim and the read of the stored response, nothing else.
+    // A repeat replays the stored answer: the look-up, nothing else.
     const replay = await counted(() =>
       as(app, buyer)(
         'PATCH',
@@ -113,7 +114,7 @@ describe('one escrow release (create → fund from wallet → accept → confirm
         key('confirm'),
       ),
     );
-    expect(replay).toMatchObject({ work: 2, transactions: 0 });
+    expect(replay).toMatchObject({ work: 1, transactions: 0 });
     expect(await getWalletBalance(app.database.db, seller.user.id, 'ZAR')).toBe(100_00n);
     expect((await checkLedger(app.database.db)).problems).toEqual([]);
   });

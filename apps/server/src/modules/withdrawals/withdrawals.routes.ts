@@ -8,7 +8,7 @@ import {
   ZWithdrawRequest,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
-import { completeIdempotentRequest } from '../../lib/idempotency.js';
+import { idempotentAnswer } from '../../lib/idempotency.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
 const security = [{ session: [] }];
@@ -40,11 +40,7 @@ export async function withdrawalRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      // The stored Idempotency-Key response commits with the withdrawal: a retry replays it and never
-      // withdraws twice.
-      const view = await service.request(requireUser(request), request.body, {
-        inTransaction: (tx, created) => completeIdempotentRequest(tx, request, 201, ZWithdrawal.parse(created)),
-      });
+      const view = await service.request(requireUser(request), request.body, idempotentAnswer(request, 201));
       return reply.status(201).send(view);
     },
   );

@@ -1,11 +1,12 @@
 import { CURRENCIES, normalizeAccountNumber, toMinor, type CurrencyCode, type TWithdrawal } from '@holdfast/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { SECOND } from '../../lib/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
+import type { StoreAnswer } from '../../lib/idempotency.js';
 import { payoutCompletedEntry, payoutReturnedEntry, postEntry, withdrawalEntry } from '../../ledger/index.js';
 import type { PayoutProvider, PayoutResult } from '../../providers/payouts/index.js';
 import { notify } from '../notifications/index.js';
@@ -35,11 +36,6 @@ export interface WithdrawInput {
   currency: CurrencyCode;
   accountHolderName: string;
   accountNumber: string;
-}
-
-export interface WithdrawOptions {
-  /** Runs inside the creating database transaction (the stored Idempotency-Key response commits with it). */
-  inTransaction?: (tx: Tx, view: TWithdrawal) => Promise<void>;
 }
 
 /** The payout is still on its way: the settle job fails this attempt and asks again later. */
@@ -87,7 +83,7 @@ export function createWithdrawalsService({
   }
 
   return {
-    async request(user: SessionUser, input: WithdrawInput, opts: WithdrawOptions = {}): Promise<TWithdrawal> {
+    async request(user: SessionUser, input: WithdrawInput, answer?: StoreAnswer<TWithdrawal>): Promise<TWithdrawal> {
       // The request schema checked the amount, currency and account number; these are the same rules.
       const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
       const accountNumber = normalizeAccountNumber(input.accountNumber);
@@ -114,7 +110,8 @@ export function createWithdrawalsService({
           key: `payout.settle:${w.id}`,
           maxAttempts: PAYOUT_SETTLE_MAX_ATTEMPTS,
         });
-        await opts.inTransaction?.(tx, toWithdrawalView(w));
+        // The Idempotency-Key answer commits with the withdrawal: a retry replays it, never withdraws twice.
+        await answer?.(tx, toWithdrawalView(w));
         return w;
       });
 
