@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 
 export const PASSWORD = 'Ops-test-password-2026';
+/** A pair's journeys send a message at most this often: 15 a minute, half the product's limit. */
+const MESSAGE_EVERY_MS = 4000;
 
 export interface Counters {
   /** Requests the workload made (a retry counts once, under its first attempt). */
@@ -127,6 +129,7 @@ export class Workload {
 
   /** One pair's journey, over and over until `stop()`: list, create, fund, accept, confirm, message. */
   async loop(buyer: Person, seller: Person, pair: number) {
+    let lastMessageAt = 0;
     for (let i = 0; !this.stopping; i++) {
       if (i > 0 && i % 5 === 0) await this.signIn(buyer);
       await this.request(buyer, 'GET', '/api/transactions');
@@ -151,7 +154,11 @@ export class Workload {
         { key: true },
       );
       this.acknowledged.confirmed.add(id);
-      await this.message(buyer, seller, id, `${description} thanks`);
+      // Within the product's limit of messages a minute per person, however fast the journeys go.
+      if (Date.now() - lastMessageAt >= MESSAGE_EVERY_MS) {
+        lastMessageAt = Date.now();
+        await this.message(buyer, seller, id, `${description} thanks`);
+      }
     }
   }
 
