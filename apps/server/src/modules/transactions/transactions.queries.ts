@@ -4,6 +4,7 @@ import { toDecimal, type TTransaction, type TTransactionStats, type TTransaction
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { jobs, transactionEvents, transactions, users } from '../../db/schema/index.js';
 import { enqueueJobsQuery, type AnyNewJob } from '../../jobs/queue.js';
+import type { EntryStatement, EntryWritten } from '../../ledger/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -192,17 +193,24 @@ function queuedJobs(db: DbOrTx, list: readonly AnyNewJob[]) {
 
 /**
  * The state change, its history row and its jobs in one statement (an UPDATE with the INSERTs as writable
- * CTEs: all or nothing). The caller holds the row's lock.
+ * CTEs: all or nothing), and when the change moves money, its ledger entry's CTEs too (entryStatement):
+ * the statement then answers the entry's report for settleEntry. The caller holds the row's lock.
  */
-export async function writeChange(tx: Tx, c: Change): Promise<void> {
+export async function writeChange(tx: Tx, c: Change, entry?: EntryStatement): Promise<EntryWritten | undefined> {
   const history = tx
     .$with('history')
     .as(recordEventQuery(tx, { ...c, at: c.now }).returning({ id: transactionEvents.id }));
-  await tx
-    .with(history, ...queuedJobs(tx, c.jobs))
+  const update = tx
+    .with(...(entry?.ctes ?? []), history, ...queuedJobs(tx, c.jobs))
     .update(transactions)
     .set({ ...c.set, status: c.to, updatedAt: c.now })
     .where(eq(transactions.id, c.transactionId));
+  if (!entry) {
+    await update;
+    return undefined;
+  }
+  const [written] = await update.returning(entry.report);
+  return written;
 }
 
 export interface NewTransaction {
