@@ -76,13 +76,28 @@ export interface EntryWritten {
 export function entryStatement(db: DbOrTx, entry: EntryInput) {
   const lines = linesOf(entry);
   const accounts = lines.map(([, { ref }]) => accountColumns(ref));
-  const column = <K extends keyof (typeof accounts)[number]>(name: K) => sql.param(accounts.map((a) => a[name]));
-  const amounts = sql.param(lines.map(([, { amount }]) => amount.toString()));
+  const column = <K extends keyof (typeof accounts)[number]>(name: K) => accounts.map((a) => a[name]);
+  // Every value is a placeholder (`entry…`), so the text is the same for every entry (and can be prepared).
+  const params = {
+    entryKeys: column('key'),
+    entryTypes: column('type'),
+    entryCurrencies: column('currency'),
+    entryUserIds: column('userId'),
+    entryTransactionIds: column('transactionId'),
+    entryProviders: column('provider'),
+    entryAmounts: lines.map(([, { amount }]) => amount.toString()),
+    entryKind: entry.kind,
+    entryMemo: entry.memo ?? null,
+    entryTransactionId: entry.transactionId ?? null,
+    entryPaymentId: entry.paymentId ?? null,
+    entryUserId: entry.userId ?? null,
+  };
+  const p = (name: keyof typeof params) => sql.placeholder(name);
   const ctes = [
     db.$with('entry_lines', {}).as(
-      sql`SELECT * FROM unnest(${column('key')}::text[], ${column('type')}::text[], ${column('currency')}::text[],
-          ${column('userId')}::text[], ${column('transactionId')}::uuid[], ${column('provider')}::text[],
-          ${amounts}::bigint[]) AS v (key, type, currency, user_id, transaction_id, provider, amount)`,
+      sql`SELECT * FROM unnest(${p('entryKeys')}::text[], ${p('entryTypes')}::text[], ${p('entryCurrencies')}::text[],
+          ${p('entryUserIds')}::text[], ${p('entryTransactionIds')}::uuid[], ${p('entryProviders')}::text[],
+          ${p('entryAmounts')}::bigint[]) AS v (key, type, currency, user_id, transaction_id, provider, amount)`,
     ),
     db.$with('entry_accounts', {}).as(
       sql`INSERT INTO ledger_accounts AS a (key, type, currency, user_id, transaction_id, provider, balance, version)
@@ -96,8 +111,8 @@ export function entryStatement(db: DbOrTx, entry: EntryInput) {
     ),
     db.$with('entry', {}).as(
       sql`INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
-          VALUES (${entry.kind}, ${entry.memo ?? null}, ${entry.transactionId ?? null}::uuid,
-            ${entry.paymentId ?? null}, ${entry.userId ?? null})
+          VALUES (${p('entryKind')}, ${p('entryMemo')}, ${p('entryTransactionId')}::uuid, ${p('entryPaymentId')},
+            ${p('entryUserId')})
           RETURNING id`,
     ),
     db.$with('entry_postings', {}).as(
@@ -114,7 +129,7 @@ export function entryStatement(db: DbOrTx, entry: EntryInput) {
     >`(SELECT min(acc.key) FROM entry_accounts acc JOIN entry_lines v ON v.key = acc.key
       WHERE acc.created AND v.amount < 0 AND v.type <> 'provider_clearing')`,
   };
-  return { entry, lines, ctes, report };
+  return { entry, lines, ctes, report, params };
 }
 
 export type EntryStatement = ReturnType<typeof entryStatement>;
@@ -153,7 +168,9 @@ export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: s
     const [row] = await tx
       .with(...s.ctes)
       .select(s.report)
-      .from(sql`entry`);
+      .from(sql`entry`)
+      .prepare('ledger_entry')
+      .execute(s.params);
     return row;
   });
   return { entryId: written.entryId };
