@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
 import type { JobKind, JobPayloads } from './kinds.js';
@@ -39,6 +39,27 @@ function jobRow(job: AnyNewJob): typeof jobs.$inferInsert {
  */
 export function enqueueJobsQuery(db: DbOrTx, list: readonly AnyNewJob[]) {
   return db.insert(jobs).values(list.map(jobRow)).onConflictDoNothing({ target: jobs.key });
+}
+
+/**
+ * The same INSERT for a prepared statement: each value a placeholder (`job<i><Column>`), with the values
+ * to fill them in, and its shape (the columns each row gives), which its text depends on.
+ */
+export function enqueueJobsPlaceholders(db: DbOrTx, list: readonly AnyNewJob[]) {
+  const params: Record<string, unknown> = {};
+  const rows = list.map(jobRow).map((row, i) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => {
+        params[`job${i}${column}`] = value;
+        return [column, sql.placeholder(`job${i}${column}`)];
+      }),
+    ),
+  );
+  const query = db
+    .insert(jobs)
+    .values(rows as unknown as (typeof jobs.$inferInsert)[])
+    .onConflictDoNothing({ target: jobs.key });
+  return { query, params, shape: rows.map((row) => Object.keys(row).join(',')).join(';') };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { DrizzleQueryError, and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
@@ -122,7 +122,7 @@ export function createScheduler({
       await finishDone.execute({ now: now.toISOString(), id: job.id });
       return;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     const gaveUp = job.attempts >= job.maxAttempts;
     log?.[gaveUp ? 'error' : 'warn'](
       { err: error, jobId: job.id, kind: job.kind, attempt: job.attempts },
@@ -238,3 +238,13 @@ export function createScheduler({
 }
 
 export type Scheduler = ReturnType<typeof createScheduler>;
+
+/**
+ * A failed job's last_error: the database's own message first when a query failed (drizzle's message is the
+ * query text and its parameters, which a long statement pushes past the 2,000 characters kept).
+ */
+function errorText(error: unknown): string {
+  if (error instanceof DrizzleQueryError && error.cause instanceof Error)
+    return `${error.cause.message}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

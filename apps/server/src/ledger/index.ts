@@ -4,7 +4,16 @@
  * with the change that causes it.
  */
 export { accountKey, type AccountRef, type AccountType } from './accounts.js';
-export { postEntry, LedgerError, type EntryInput, type EntryKind } from './post-entry.js';
+export {
+  postEntry,
+  entryStatement,
+  settleEntry,
+  LedgerError,
+  type EntryInput,
+  type EntryKind,
+  type EntryStatement,
+  type EntryWritten,
+} from './post-entry.js';
 export { getWalletBalance, getWalletBalances, getAccountBalance } from './queries.js';
 export { checkLedger } from './check.js';
 export {

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
+import type { DbOrTx, Tx } from '../db/client.js';
 import type { journalEntries } from '../db/schema/index.js';
 import { TRANSACTION_MESSAGES } from '@holdfast/contracts';
 import { appError } from '../lib/errors.js';
 import { accountColumns, accountKey, mustStayNonNegative, type AccountRef } from './accounts.js';
-import { rawRows } from './queries.js';
 
 export type EntryKind = (typeof journalEntries.$inferInsert)['kind'];
 
@@ -51,7 +50,7 @@ function linesOf(entry: EntryInput): Line[] {
 }
 
 /** What the entry's statement reports about it. */
-interface EntryWritten {
+export interface EntryWritten {
   entryId: string;
   entryAccounts: number;
   /** The key of a debited account the statement had to create (an empty wallet), if any. */
@@ -59,11 +58,11 @@ interface EntryWritten {
 }
 
 /**
- * Writes one balanced journal entry inside the caller's database transaction, in one fixed SQL statement
- * (the accounts as arrays, one element each). Postings to the same account are merged; zero postings are
- * dropped. A wallet that would go negative raises INSUFFICIENT_FUNDS (the caller's database transaction
- * must then roll back, as it does when the error propagates); escrow, fees or payouts_pending going
- * negative is a bug (LedgerError).
+ * A journal entry as parts of one SQL statement: `ctes` write it (its accounts, the entry, its postings) and
+ * `report` selects what EntryWritten needs from them. postEntry runs them alone; a transaction's change
+ * puts them in its own statement (transactions.queries.ts `writeChange`), so the entry and the state change
+ * it belongs to are one statement. Either way `settleEntry` then checks the report. One fixed text: the
+ * accounts go in as arrays, one element each, whatever the entry.
  *
  * The accounts are created or updated by an upsert in key order, which locks each one (an existing row as
  * by UPDATE; a concurrent creator of the same key waits), so concurrent entries never deadlock each other;
@@ -71,54 +70,109 @@ interface EntryWritten {
  * them. The non-negative CHECK on ledger_accounts refuses an overdraft of an existing account inside the
  * statement. PostgreSQL checks the proposed new row before it finds the conflict, so a debit proposes 0
  * and the UPDATE adds the real amount; a debit that had to create its account (an empty wallet) is
- * reported back (`entryOverdrawn`) and refused here, which rolls the caller's database transaction back
- * with everything the statement wrote.
+ * reported back (`entryOverdrawn`) and refused by settleEntry. All CTEs of a statement see one snapshot
+ * and none reads another's table, so the entry's parts behave the same beside a change's.
  */
-export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: string }> {
+export function entryStatement(db: DbOrTx, entry: EntryInput) {
   const lines = linesOf(entry);
   const accounts = lines.map(([, { ref }]) => accountColumns(ref));
-  const column = <K extends keyof (typeof accounts)[number]>(name: K) => sql.param(accounts.map((a) => a[name]));
-  const amounts = sql.param(lines.map(([, { amount }]) => amount.toString()));
-  let written: EntryWritten | undefined;
-  try {
-    [written] = await rawRows<EntryWritten>(
-      tx,
-      sql`WITH v (key, type, currency, user_id, transaction_id, provider, amount) AS (
-          SELECT * FROM unnest(${column('key')}::text[], ${column('type')}::text[], ${column('currency')}::text[],
-            ${column('userId')}::text[], ${column('transactionId')}::uuid[], ${column('provider')}::text[],
-            ${amounts}::bigint[])
-        ),
-        acc AS (
-          INSERT INTO ledger_accounts AS a (key, type, currency, user_id, transaction_id, provider, balance, version)
+  const column = <K extends keyof (typeof accounts)[number]>(name: K) => accounts.map((a) => a[name]);
+  // Every value is a placeholder (`entry…`), so the text is the same for every entry (and can be prepared).
+  const params = {
+    entryKeys: column('key'),
+    entryTypes: column('type'),
+    entryCurrencies: column('currency'),
+    entryUserIds: column('userId'),
+    entryTransactionIds: column('transactionId'),
+    entryProviders: column('provider'),
+    entryAmounts: lines.map(([, { amount }]) => amount.toString()),
+    entryKind: entry.kind,
+    entryMemo: entry.memo ?? null,
+    entryTransactionId: entry.transactionId ?? null,
+    entryPaymentId: entry.paymentId ?? null,
+    entryUserId: entry.userId ?? null,
+  };
+  const p = (name: keyof typeof params) => sql.placeholder(name);
+  const ctes = [
+    db.$with('entry_lines', {}).as(
+      sql`SELECT * FROM unnest(${p('entryKeys')}::text[], ${p('entryTypes')}::text[], ${p('entryCurrencies')}::text[],
+          ${p('entryUserIds')}::text[], ${p('entryTransactionIds')}::uuid[], ${p('entryProviders')}::text[],
+          ${p('entryAmounts')}::bigint[]) AS v (key, type, currency, user_id, transaction_id, provider, amount)`,
+    ),
+    db.$with('entry_accounts', {}).as(
+      sql`INSERT INTO ledger_accounts AS a (key, type, currency, user_id, transaction_id, provider, balance, version)
           SELECT key, type, currency, user_id, transaction_id, provider,
                  CASE WHEN amount < 0 AND type <> 'provider_clearing' THEN 0 ELSE amount END, 1
-          FROM v ORDER BY key
+          FROM entry_lines ORDER BY key
           ON CONFLICT (key) DO UPDATE
-            SET balance = a.balance + (SELECT v.amount FROM v WHERE v.key = excluded.key),
+            SET balance = a.balance + (SELECT v.amount FROM entry_lines v WHERE v.key = excluded.key),
                 version = a.version + 1, updated_at = now()
-          RETURNING a.id, a.key, a.balance, a.version, a.xmax = 0 AS created
-        ),
-        entry AS (
-          INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
-          VALUES (${entry.kind}, ${entry.memo ?? null}, ${entry.transactionId ?? null}::uuid,
-            ${entry.paymentId ?? null}, ${entry.userId ?? null})
-          RETURNING id
-        ),
-        posted AS (
-          INSERT INTO postings (entry_id, account_id, amount, balance_after, version)
-          SELECT entry.id, acc.id, v.amount, acc.balance, acc.version FROM entry, acc JOIN v ON v.key = acc.key
-        )
-        SELECT (SELECT id FROM entry) AS "entryId", (SELECT count(*) FROM acc)::integer AS "entryAccounts",
-          (SELECT min(acc.key) FROM acc JOIN v ON v.key = acc.key
-            WHERE acc.created AND v.amount < 0 AND v.type <> 'provider_clearing') AS "entryOverdrawn"`,
-    );
+          RETURNING a.id, a.key, a.balance, a.version, a.xmax = 0 AS created`,
+    ),
+    db.$with('entry', {}).as(
+      sql`INSERT INTO journal_entries (kind, memo, transaction_id, payment_id, user_id)
+          VALUES (${p('entryKind')}, ${p('entryMemo')}, ${p('entryTransactionId')}::uuid, ${p('entryPaymentId')},
+            ${p('entryUserId')})
+          RETURNING id`,
+    ),
+    db.$with('entry_postings', {}).as(
+      sql`INSERT INTO postings (entry_id, account_id, amount, balance_after, version)
+          SELECT entry.id, acc.id, v.amount, acc.balance, acc.version
+          FROM entry, entry_accounts acc JOIN entry_lines v ON v.key = acc.key`,
+    ),
+  ];
+  const report = {
+    entryId: sql<string>`(SELECT id FROM entry)`,
+    entryAccounts: sql<number>`(SELECT count(*) FROM entry_accounts)::integer`,
+    entryOverdrawn: sql<
+      string | null
+    >`(SELECT min(acc.key) FROM entry_accounts acc JOIN entry_lines v ON v.key = acc.key
+      WHERE acc.created AND v.amount < 0 AND v.type <> 'provider_clearing')`,
+  };
+  return { entry, lines, ctes, report, params };
+}
+
+export type EntryStatement = ReturnType<typeof entryStatement>;
+
+/**
+ * Runs the statement that holds the entry (`run` answers its report) and applies the entry's checks: a
+ * wallet that would go negative is INSUFFICIENT_FUNDS (the caller's database transaction must then roll
+ * back, as it does when the error propagates, with everything the statement wrote); escrow, fees or
+ * payouts_pending going negative, or an account not written, is a bug (LedgerError).
+ */
+export async function settleEntry<R extends EntryWritten>(
+  s: EntryStatement,
+  run: () => Promise<R | undefined>,
+): Promise<R> {
+  let written: R | undefined;
+  try {
+    written = await run();
   } catch (error) {
-    throw overdraft(error, lines) ?? error;
+    throw overdraft(error, s.lines) ?? error;
   }
-  if (written?.entryOverdrawn) throw refusal(lines.find(([key]) => key === written.entryOverdrawn) ?? lines[0]!);
-  if (!written || Number(written.entryAccounts) !== lines.length) {
-    throw new LedgerError(`entry ${entry.kind} updated ${written?.entryAccounts ?? 0} of ${lines.length} accounts`);
+  if (written?.entryOverdrawn) throw refusal(s.lines.find(([key]) => key === written.entryOverdrawn) ?? s.lines[0]!);
+  if (!written || Number(written.entryAccounts) !== s.lines.length) {
+    throw new LedgerError(`entry ${s.entry.kind} updated ${written?.entryAccounts ?? 0} of ${s.lines.length} accounts`);
   }
+  return written;
+}
+
+/**
+ * Writes one balanced journal entry inside the caller's database transaction, in one statement of its own
+ * (entryStatement). Postings to the same account are merged; zero postings are dropped. A wallet that would
+ * go negative raises INSUFFICIENT_FUNDS (settleEntry).
+ */
+export async function postEntry(tx: Tx, entry: EntryInput): Promise<{ entryId: string }> {
+  const s = entryStatement(tx, entry);
+  const written = await settleEntry(s, async () => {
+    const [row] = await tx
+      .with(...s.ctes)
+      .select(s.report)
+      .from(sql`entry`)
+      .prepare('ledger_entry')
+      .execute(s.params);
+    return row;
+  });
   return { entryId: written.entryId };
 }
 

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toDecimal, type TTransaction, type TTransactionStats, type TTransactionStatus } from '@holdfast/contracts';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { jobs, transactionEvents, transactions, users } from '../../db/schema/index.js';
-import { enqueueJobsQuery, type AnyNewJob } from '../../jobs/queue.js';
+import { enqueueJobsPlaceholders, type AnyNewJob } from '../../jobs/queue.js';
+import type { EntryStatement, EntryWritten } from '../../ledger/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -40,13 +42,9 @@ export interface HistoryEvent {
   at?: Date;
 }
 
+/** A history row of its own (a change that writes no state, e.g. a card payment credited to the wallet). */
 export async function recordEvent(tx: Tx, e: HistoryEvent) {
-  await recordEventQuery(tx, e);
-}
-
-/** The history row's INSERT, not yet run: await it, or write it in the same statement as the change. */
-function recordEventQuery(tx: DbOrTx, e: HistoryEvent) {
-  return tx.insert(transactionEvents).values({
+  await tx.insert(transactionEvents).values({
     transactionId: e.transactionId,
     actorId: e.actorId,
     fromStatus: e.from,
@@ -185,24 +183,81 @@ export interface Change {
   jobs: readonly AnyNewJob[];
 }
 
-/** The jobs' INSERT as a writable CTE of the statement that causes them (none when there are none). */
-function queuedJobs(db: DbOrTx, list: readonly AnyNewJob[]) {
-  return list.length ? [db.$with('queued').as(enqueueJobsQuery(db, list).returning({ id: jobs.id }))] : [];
+/**
+ * The history row's INSERT for a prepared statement: its values are the placeholders `id` (the
+ * transaction), `actorId`, `from`, `to`, `action` and `now`.
+ */
+function historyQuery(db: DbOrTx) {
+  const p = sql.placeholder;
+  return db
+    .insert(transactionEvents)
+    .values({
+      transactionId: p('id'),
+      actorId: p('actorId'),
+      fromStatus: p('from'),
+      toStatus: p('to'),
+      action: p('action'),
+      at: p('now'),
+    })
+    .returning({ id: transactionEvents.id });
+}
+
+/**
+ * A prepared statement's name: what it does and a digest of its shape (what its text depends on; the
+ * values are placeholders). PostgreSQL keeps only 63 characters of a name.
+ */
+function preparedName(kind: string, shape: string): string {
+  return `${kind}_${createHash('sha1').update(shape).digest('hex').slice(0, 20)}`;
 }
 
 /**
  * The state change, its history row and its jobs in one statement (an UPDATE with the INSERTs as writable
- * CTEs: all or nothing). The caller holds the row's lock.
+ * CTEs: all or nothing), and when the change moves money, its ledger entry's CTEs too (entryStatement):
+ * the statement then answers the entry's report for settleEntry. The caller holds the row's lock.
+ *
+ * Every value is a placeholder, so the text depends only on the change's shape (the columns it sets, its
+ * jobs' columns, an entry or not; a transition has one or two shapes): the statement is prepared under a
+ * name made from that shape, and PostgreSQL parses and plans each shape once per connection.
  */
-export async function writeChange(tx: Tx, c: Change): Promise<void> {
-  const history = tx
-    .$with('history')
-    .as(recordEventQuery(tx, { ...c, at: c.now }).returning({ id: transactionEvents.id }));
-  await tx
-    .with(history, ...queuedJobs(tx, c.jobs))
+export async function writeChange(tx: Tx, c: Change, entry?: EntryStatement): Promise<EntryWritten | undefined> {
+  const p = sql.placeholder;
+  const history = tx.$with('history').as(historyQuery(tx));
+  const queued = c.jobs.length ? enqueueJobsPlaceholders(tx, c.jobs) : null;
+  const setColumns = Object.keys(c.set).filter((column) => c.set[column as keyof Changes] !== undefined);
+  const values: Record<string, unknown> = {
+    id: c.transactionId,
+    actorId: c.actorId,
+    from: c.from,
+    to: c.to,
+    action: c.action,
+    now: c.now,
+    ...Object.fromEntries(setColumns.map((column) => [`set${column}`, c.set[column as keyof Changes]])),
+    ...queued?.params,
+    ...entry?.params,
+  };
+  const shape = [setColumns.sort().join(','), queued?.shape ?? '', entry ? 'entry' : ''].join('|');
+  const update = tx
+    .with(
+      ...(entry?.ctes ?? []),
+      history,
+      ...(queued ? [tx.$with('queued').as(queued.query.returning({ id: jobs.id }))] : []),
+    )
     .update(transactions)
-    .set({ ...c.set, status: c.to, updatedAt: c.now })
-    .where(eq(transactions.id, c.transactionId));
+    // Placeholders in SET are bound with each column's encoder, as in an INSERT's values (drizzle's
+    // mapUpdateSet); its types only admit values, hence the cast.
+    .set({
+      ...Object.fromEntries(setColumns.map((column) => [column, p(`set${column}`)])),
+      status: p('to'),
+      updatedAt: p('now'),
+    } as unknown as Changes)
+    .where(eq(transactions.id, p('id')));
+  const name = preparedName('transaction_change', shape);
+  if (!entry) {
+    await update.prepare(name).execute(values);
+    return undefined;
+  }
+  const [written] = await update.returning(entry.report).prepare(name).execute(values);
+  return written;
 }
 
 export interface NewTransaction {
@@ -228,31 +283,38 @@ export async function insertTransaction(
   n: NewTransaction,
   jobList: readonly AnyNewJob[],
 ): Promise<{ t: TransactionRow; seller: { id: string; firstName: string | null; lastName: string | null } | null }> {
+  // Every value a placeholder, so the statement is prepared (its shape is the jobs' columns).
+  const p = sql.placeholder;
   const { now, ...columns } = n;
   const created = db.$with('created').as(
     db
       .insert(transactions)
-      .values({ ...columns, createdAt: now, updatedAt: now })
+      .values({
+        ...(Object.fromEntries(Object.keys(columns).map((column) => [column, p(column)])) as unknown as typeof columns),
+        createdAt: p('now'),
+        updatedAt: p('now'),
+      })
       .returning(transactionColumns),
   );
-  const history = db.$with('history').as(
-    recordEventQuery(db, {
-      transactionId: n.id,
-      actorId: n.buyerId,
-      from: 'none',
-      to: 'pending',
-      action: 'create',
-      at: now,
-    }).returning({ id: transactionEvents.id }),
-  );
+  const queued = enqueueJobsPlaceholders(db, jobList);
   const [row] = await db
-    .with(created, history, ...queuedJobs(db, jobList))
+    .with(created, db.$with('history').as(historyQuery(db)), db.$with('queued').as(queued.query))
     .select({
       t: created._.selectedFields,
       seller: { id: users.id, firstName: users.firstName, lastName: users.lastName },
     })
     .from(created)
-    .leftJoin(users, eq(users.id, created.sellerId));
+    .leftJoin(users, eq(users.id, created.sellerId))
+    .prepare(preparedName('transaction_create', queued.shape))
+    .execute({
+      ...columns,
+      now,
+      actorId: n.buyerId,
+      from: 'none',
+      to: 'pending',
+      action: 'create',
+      ...queued.params,
+    });
   if (!row) throw new Error('the new transaction was not returned');
   return row;
 }

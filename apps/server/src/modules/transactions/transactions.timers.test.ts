@@ -400,7 +400,11 @@ describe('a job interrupted mid-way and retried releases once', () => {
       .select()
       .from(jobs)
       .where(eq(jobs.key, `auto-release:${id}`));
-    expect(failed).toMatchObject({ state: 'queued', attempts: 1, lastError: expect.stringContaining('auto_release') });
+    expect(failed).toMatchObject({
+      state: 'queued',
+      attempts: 1,
+      lastError: expect.stringContaining('simulated failure mid-way'),
+    });
     expect(failed.runAt.getTime()).toBe(ownClock.now().getTime() + 30 * SECOND);
     expect(await releases(id)).toEqual([]);
     expect(await getWalletBalance(ownDb(), seller.user.id, 'ZAR')).toBe(0n);

@@ -8,7 +8,14 @@ import type { Tx } from '../../db/client.js';
 import type { AnyNewJob } from '../../jobs/queue.js';
 import { DAY } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
-import { postEntry, refundEntry, releaseEntry, splitEntry, type EntryInput } from '../../ledger/index.js';
+import {
+  entryStatement,
+  refundEntry,
+  releaseEntry,
+  settleEntry,
+  splitEntry,
+  type EntryInput,
+} from '../../ledger/index.js';
 import { notifyJob, type NotificationEvent } from '../notifications/index.js';
 import { writeChange, type Changes, type TransactionRow } from './transactions.queries.js';
 import { ENDINGS, inspectionEndsAt, inspectionReminderAt, type Ending } from './transactions.rules.js';
@@ -40,16 +47,15 @@ export interface ChangeSpec {
 const jobsOf = (c: ChangeSpec) => [...(c.event ? [notifyJob(c.event, c.now)] : []), ...(c.jobs ?? [])];
 
 /**
- * The one writer of a transaction's changes, the last step of every transition: the ledger entry
- * (postEntry), then the state change with its history row, its notification (the notify job) and its
- * timers (`jobs`) in one statement. The caller holds the row's lock and has checked the rules; an entry
- * refused (INSUFFICIENT_FUNDS) propagates and rolls the caller's database transaction back. Returns the
- * updated row, so the caller's view needs no read.
+ * The one writer of a transaction's changes, the last step of every transition: the state change with its
+ * history row, its notification (the notify job), its timers (`jobs`) and its ledger entry (entryStatement)
+ * in one statement. The caller holds the row's lock and has checked the rules; an entry refused
+ * (INSUFFICIENT_FUNDS, settleEntry) propagates and rolls the caller's database transaction back. Returns
+ * the updated row, so the caller's view needs no read.
  */
 export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Promise<TransactionRow> {
-  if (c.entry) await postEntry(tx, c.entry);
   const set = c.set ?? {};
-  await writeChange(tx, {
+  const change = {
     transactionId: t.id,
     actorId: c.actorId,
     action: c.action,
@@ -58,7 +64,13 @@ export async function commitChange(tx: Tx, t: TransactionRow, c: ChangeSpec): Pr
     now: c.now,
     set,
     jobs: jobsOf(c),
-  });
+  };
+  if (c.entry) {
+    const entry = entryStatement(tx, c.entry);
+    await settleEntry(entry, () => writeChange(tx, change, entry));
+  } else {
+    await writeChange(tx, change);
+  }
   // The row as written: the locked row with what the change set (no trigger alters a transaction row).
   return { ...t, ...set, status: c.to, updatedAt: c.now };
 }
