@@ -12,3 +12,4 @@ export * from './messaging.js';
 export * from './jobs.js';
 export * from './notifications.js';
 export * from './withdrawals.js';
+export * from './audit.js';
