@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isPasswordTooWeak } from './lib/password-strength.js';
+import { DEFAULT_LANE_CONCURRENCY, type JobLane } from './jobs/kinds.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -74,6 +75,10 @@ const ZEnv = z.object({
   PAYOUTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   /** How often each instance looks for due jobs (auto-release, deadlines, emails, payouts). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Jobs each instance runs at once per lane: money (auto-release, deadlines, payouts), notify, email. */
+  JOBS_CONCURRENCY_MONEY: z.coerce.number().int().min(1).max(50).default(DEFAULT_LANE_CONCURRENCY.money),
+  JOBS_CONCURRENCY_NOTIFY: z.coerce.number().int().min(1).max(50).default(DEFAULT_LANE_CONCURRENCY.notify),
+  JOBS_CONCURRENCY_EMAIL: z.coerce.number().int().min(1).max(50).default(DEFAULT_LANE_CONCURRENCY.email),
   /** Development and browser tests only: POST /api/dev/clock moves the server's time forward. */
   TEST_CLOCK: bool.optional(),
 });
@@ -149,7 +154,7 @@ export interface Config {
     /** Stripe Payouts need only the secret key (and the API address for a local stand-in). */
     stripe?: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   };
-  jobs: { pollMs: number };
+  jobs: { pollMs: number; concurrency: Record<JobLane, number> };
   /** The server's clock can be moved forward (POST /api/dev/clock); refused in production. */
   testClock: boolean;
 }
@@ -316,7 +321,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     },
-    jobs: { pollMs: e.JOBS_POLL_MS },
+    jobs: {
+      pollMs: e.JOBS_POLL_MS,
+      concurrency: {
+        money: e.JOBS_CONCURRENCY_MONEY,
+        notify: e.JOBS_CONCURRENCY_NOTIFY,
+        email: e.JOBS_CONCURRENCY_EMAIL,
+      },
+    },
     testClock: e.TEST_CLOCK ?? false,
   };
 }

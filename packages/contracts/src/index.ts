@@ -20,3 +20,4 @@ export * from './direct-messages.js';
 export * from './escrow-timers.js';
 export * from './notifications.js';
 export * from './paging.js';
+export * from './jobs.js';
