@@ -12,6 +12,7 @@ import {
   ZReviewApplicationResponse,
 } from '@holdfast/contracts';
 import { requireRole } from '../../lib/auth-context.js';
+import { adminJobRoutes } from './admin.jobs.routes.js';
 
 const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
 const mutationErrors = {
@@ -114,4 +115,6 @@ export async function adminRoutes(app: FastifyInstance) {
       return reply.status(201).send(await app.services.moderatorApplications.createModerator(request.body));
     },
   );
+
+  adminJobRoutes(app);
 }
