@@ -102,7 +102,13 @@ export async function buildApp({
   app.decorate('pubsub', allProviders.pubsub);
   app.addHook('onClose', async () => allProviders.pubsub.close());
   const clock = givenClock ?? (config.testClock ? adjustableClock() : systemClock);
-  const scheduler = createScheduler({ db: database.db, clock, log: app.log, pollMs: config.jobs.pollMs });
+  const scheduler = createScheduler({
+    db: database.db,
+    clock,
+    log: app.log,
+    pollMs: config.jobs.pollMs,
+    concurrency: config.jobs.concurrency,
+  });
   app.decorate('clock', clock);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', async () => scheduler.stop());

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isPasswordTooWeak } from './lib/password-strength.js';
+import { DEFAULT_LANE_CONCURRENCY, type JobLane } from './jobs/kinds.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -78,6 +79,10 @@ const ZEnv = z.object({
   PAYOUTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
   /** How often each instance looks for due jobs (auto-release, deadlines, emails, payouts). */
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Jobs each instance runs at once per lane: money (auto-release, deadlines, payouts), notify, email. */
+  JOBS_CONCURRENCY_MONEY: z.coerce.number().int().min(1).max(50).default(DEFAULT_LANE_CONCURRENCY.money),
+  JOBS_CONCURRENCY_NOTIFY: z.coerce.number().int().min(1).max(50).default(DEFAULT_LANE_CONCURRENCY.notify),
+  JOBS_CONCURRENCY_EMAIL: z.coerce.number().int().min(1).max(50).default(DEFAULT_LANE_CONCURRENCY.email),
   /** Development and browser tests only: POST /api/dev/clock moves the server's time forward. */
   TEST_CLOCK: bool.optional(),
   /** On SIGTERM: how long readiness fails before the listener closes (the load balancer's time to notice). */
@@ -168,7 +173,7 @@ export interface Config {
     /** Stripe Payouts need only the secret key (and the API address for a local stand-in). */
     stripe?: { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https' };
   };
-  jobs: { pollMs: number };
+  jobs: { pollMs: number; concurrency: Record<JobLane, number> };
   /**
    * A graceful stop (main.ts): readiness fails for `drainMs` while the load balancer notices, then the
    * listener closes and in-flight work finishes; the process exits by `timeoutMs` whatever is left.
@@ -368,7 +373,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     },
-    jobs: { pollMs: e.JOBS_POLL_MS },
+    jobs: {
+      pollMs: e.JOBS_POLL_MS,
+      concurrency: {
+        money: e.JOBS_CONCURRENCY_MONEY,
+        notify: e.JOBS_CONCURRENCY_NOTIFY,
+        email: e.JOBS_CONCURRENCY_EMAIL,
+      },
+    },
     shutdown: { drainMs: drainSeconds * 1000, timeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000 },
     testClock: e.TEST_CLOCK ?? false,
     metrics:

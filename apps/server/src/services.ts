@@ -10,7 +10,7 @@ import { createPayoutProvider, type PayoutProvider } from './providers/payouts/i
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
-import { createAdminService } from './modules/admin/index.js';
+import { createAdminJobsService, createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputesService } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
@@ -123,6 +123,7 @@ export function createServices({ config, database, providers, log, clock, schedu
     notifications: createNotificationsService({ db, clock }),
     profile: createProfileService({ db, storage: providers.storage, reviews, log }),
     admin: createAdminService({ db }),
+    adminJobs: createAdminJobsService({ db, clock, scheduler }),
     moderatorApplications: createModeratorApplicationsService({
       db,
       identity,

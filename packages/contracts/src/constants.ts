@@ -111,6 +111,11 @@ export const ERROR_CODE_INFO = {
   FILE_TOO_LARGE: { status: 413, meaning: 'Profile picture: the file is larger than 5 MB' },
   INVALID_UPLOAD: { status: 400, meaning: 'Upload: the multipart body cannot be read (boundary, truncated)' },
   SUPPORT_CHAT_CLOSED: { status: 409, meaning: 'Support: the chat is closed and takes no new messages' },
+  JOB_NOT_RETRYABLE: { status: 409, meaning: 'Admin: only a failed job can be retried' },
+  JOB_NOT_CANCELLABLE: {
+    status: 409,
+    meaning: 'Admin: only a failed job, or a queued one that is not running, can be cancelled',
+  },
   SUPPORT_STATUS_NOT_FORWARD: {
     status: 409,
     meaning: 'Support: a chat status only moves forward (open → in_progress → resolved → closed)',
@@ -219,6 +224,7 @@ export const PAGE_LIMITS = {
   supportChats: { default: 50, max: 100 },
   supportMessages: { default: 200, max: 200 },
   liveChatThreads: { default: 50, max: 100 },
+  failedJobs: { default: 20, max: 100 },
 } as const;
 export type TPagedList = keyof typeof PAGE_LIMITS;
 

@@ -21,3 +21,4 @@ export * from './escrow-timers.js';
 export * from './notifications.js';
 export * from './paging.js';
 export * from './client-errors.js';
+export * from './jobs.js';

@@ -1,3 +1,4 @@
+import { JOB_LANES, type TJobLane } from '@holdfast/contracts';
 import type { EmailContent } from '../emails/index.js';
 
 /**
@@ -28,6 +29,31 @@ export interface JobPayloads {
 export type JobKind = keyof JobPayloads;
 
 /**
+ * Each kind runs in a lane with its own concurrency (scheduler.ts), so money never waits behind a backlog of
+ * emails: `money` moves or settles money, `notify` fans events out, `email` talks to the mail server. A
+ * money job that gives up alerts every admin. Every kind must name its lane (decision 020).
+ */
+export { JOB_LANES };
+export type JobLane = TJobLane;
+
+export const LANE_OF_KIND: Record<JobKind, JobLane> = {
+  'transaction.deadline': 'money',
+  'transaction.auto-release': 'money',
+  'transaction.inspection-reminder': 'money',
+  'payout.settle': 'money',
+  // Watches the money: a check that cannot run alerts the admins as a failed money job does.
+  'ledger.check': 'money',
+  notify: 'notify',
+  'email.send': 'email',
+};
+
+/**
+ * Jobs of each lane one worker runs at once, unless JOBS_CONCURRENCY_* says otherwise. On PostgreSQL they
+ * share the instance's pool of 10 connections with its requests; emails hold none while they are sent.
+ */
+export const DEFAULT_LANE_CONCURRENCY: Record<JobLane, number> = { money: 4, notify: 2, email: 4 };
+
+/**
  * What happened, as the modules that cause it report it (modules/notifications `notify`). Events carry ids
  * only: the `notify` job reads the current data, decides who hears of it, writes the bell's notifications
  * and queues the emails. It is that job's payload, so it lives here, below every module that reports one.
@@ -54,4 +80,6 @@ export type NotificationEvent =
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }
-  | { type: 'withdrawal.failed'; withdrawalId: string };
+  | { type: 'withdrawal.failed'; withdrawalId: string }
+  /** A money job gave up after its last attempt (scheduler.ts): every admin is told. */
+  | { type: 'job.failed'; jobId: string };

@@ -16,6 +16,7 @@ import {
 } from '../test/money-factories.js';
 import { createTestDatabase, testEngine } from '../test/test-app.js';
 import { enqueueJob } from './queue.js';
+import type { NotificationEvent } from './kinds.js';
 import { createScheduler, retryDelayMs, type JobContext, type JobHandlers } from './scheduler.js';
 
 /** The database's own name, to open a second, independent pool on it (another instance). */
@@ -29,6 +30,8 @@ async function secondPool(db: Db): Promise<Database> {
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let clock: AdjustableClock;
+/** The events the test workers' `notify` handler heard: alerts of money jobs that gave up. */
+let alerts: NotificationEvent[];
 beforeAll(async () => {
   database = await createTestDatabase();
 });
@@ -37,13 +40,20 @@ beforeEach(async () => {
   // Each test starts with no jobs and its own clock.
   await database.db.delete(jobs);
   clock = adjustableClock(new Date('2026-01-05T10:00:00Z'));
+  alerts = [];
 });
 
 const db = () => database.db;
-/** A worker with test handlers for the `payout.settle` kind (any kind would do). */
+/**
+ * A worker with test handlers for the `payout.settle` kind (a money job: one that gives up raises an alert)
+ * and a `notify` that notes the alerts.
+ */
 function worker(handler: (id: string, ctx: JobContext) => Promise<void | 'finished'>, on: Db = db()) {
   const scheduler = createScheduler({ db: on, clock });
-  const handlers: JobHandlers = { 'payout.settle': ({ withdrawalId }, ctx) => handler(withdrawalId, ctx) };
+  const handlers: JobHandlers = {
+    'payout.settle': ({ withdrawalId }, ctx) => handler(withdrawalId, ctx),
+    notify: async ({ event }) => void alerts.push(event),
+  };
   scheduler.registerAll(handlers);
   return scheduler;
 }
@@ -115,10 +125,14 @@ describe('the job worker', () => {
     expect(row).toMatchObject({ state: 'queued', attempts: 2, lastError: 'boom 2' });
     expect(row.runAt.getTime()).toBe(clock.now().getTime() + MINUTE);
 
+    expect(alerts).toEqual([]);
+
     clock.advance(MINUTE);
-    expect(await w.runDue()).toBe(1);
+    // The last attempt, and the alert it raised: a money job that gave up tells every admin.
+    expect(await w.runDue()).toBe(2);
     row = await rowOf('flaky');
     expect(row).toMatchObject({ state: 'failed', attempts: 3, lastError: 'boom 3', finishedAt: clock.now() });
+    expect(alerts).toEqual([{ type: 'job.failed', jobId: row.id }]);
     clock.advance(DAY);
     expect(await w.runDue()).toBe(0);
     expect(calls).toBe(3);
@@ -195,7 +209,8 @@ describe('old done jobs', () => {
       if (id === 'failed') throw new Error('gives up');
     });
     for (const id of ['old-1', 'old-2', 'failed']) await enqueue(id, clock.now(), { maxAttempts: 1 });
-    expect(await w.runDue()).toBe(3);
+    // And the failed one's alert (a notify job, done with them).
+    expect(await w.runDue()).toBe(4);
     clock.advance(30 * DAY - HOUR);
     await enqueue('recent', clock.now());
     expect(await w.runDue()).toBe(1);
@@ -204,7 +219,7 @@ describe('old done jobs', () => {
   }
   const kept = async () =>
     (await db().select({ payload: jobs.payload, state: jobs.state }).from(jobs)).map(
-      (r) => `${String(r.payload.withdrawalId)}:${r.state}`,
+      (r) => `${String(r.payload.withdrawalId ?? 'alert')}:${r.state}`,
     );
 
   it('are deleted 30 days after they finished; recent, queued and failed ones stay', async () => {
@@ -212,7 +227,7 @@ describe('old done jobs', () => {
     clock.advance(HOUR - 1);
     expect(await w.prune()).toBe(0);
     clock.advance(1);
-    expect(await w.prune()).toBe(2);
+    expect(await w.prune()).toBe(3);
     expect((await kept()).sort()).toEqual(['failed:failed', 'queued:queued', 'recent:done']);
     // A key that was pruned belongs to a step that never repeats; pruning twice changes nothing.
     expect(await w.prune()).toBe(0);
@@ -249,13 +264,13 @@ describe.skipIf(needsPostgres)('several instances on one PostgreSQL database', (
       const ids = Array.from({ length: 200 }, (_, i) => `race-${i}`);
       for (const id of ids) await enqueue(id, clock.now());
       const workers = [db(), db(), other.db, other.db].map((on) => {
-        const s = createScheduler({ db: on, clock, batchSize: 7 });
+        const s = createScheduler({ db: on, clock, concurrency: { money: 7 } });
         s.registerAll({ 'payout.settle': ({ withdrawalId }) => handler(on)(withdrawalId) });
         return s;
       });
       const counts = await Promise.all(workers.map((w) => w.runDue()));
       expect(counts.reduce((a, b) => a + b, 0)).toBe(200);
-      // They really raced: the work was shared (each claims 7 at a time, skipping the rows others hold).
+      // They really raced: the work was shared (each runs 7 at a time, skipping the rows others hold).
       expect(counts.filter((c) => c > 0).length).toBeGreaterThan(1);
       expect(ids.filter((id) => runs.get(id) !== 1)).toEqual([]);
       const states = await db()

@@ -6,8 +6,9 @@ import Stripe from 'stripe';
 /**
  * A tiny local stand-in for the parts of Stripe's API the product uses, so the real SDK can be
  * exercised without the internet: POST /v1/payment_intents (honouring Idempotency-Key) and
- * GET /v1/payment_intents/:id; POST /v1/payouts (honouring Idempotency-Key) and GET /v1/payouts/:id. Tests move intents along with succeed()/fail() and sign webhook
- * events with the SDK's own generateTestHeaderString.
+ * GET /v1/payment_intents/:id; POST /v1/payouts (honouring Idempotency-Key, or refusing while told to)
+ * and GET /v1/payouts/:id. Tests move intents along with succeed()/fail() and sign webhook events with
+ * the SDK's own generateTestHeaderString.
  */
 export interface StandInIntent {
   id: string;
@@ -43,6 +44,11 @@ export interface StripeStandIn {
   port: number;
   intents: Map<string, StandInIntent>;
   payouts: Map<string, StandInPayout>;
+  /**
+   * While a message is set, new payouts are refused as Stripe refuses them when the account's balance
+   * cannot cover them (400 balance_insufficient); null takes them again.
+   */
+  refusePayouts(message: string | null): void;
   /** Moves a payout along as the bank would: in_transit, paid, or failed with a message. */
   settlePayout(id: string, status: 'in_transit' | 'paid' | 'failed', failureMessage?: string): StandInPayout;
   /** Every API call received, in order. */
@@ -89,6 +95,7 @@ export async function startStripeStandIn(
   const payouts = new Map<string, StandInPayout>();
   const payoutsByKey = new Map<string, { fingerprint: string; payoutId: string }>();
   const calls: StripeStandIn['calls'] = [];
+  let refusal: string | null = null;
   const signer = new Stripe(secretKey);
 
   const server = createServer(async (req, res) => {
@@ -142,6 +149,10 @@ export async function startStripeStandIn(
       return send(res, 200, intent);
     }
     if (req.method === 'POST' && url.pathname === '/v1/payouts') {
+      if (refusal)
+        return send(res, 400, {
+          error: { type: 'invalid_request_error', code: 'balance_insufficient', message: refusal },
+        });
       if (idempotencyKey && payoutsByKey.has(idempotencyKey)) {
         const seen = payoutsByKey.get(idempotencyKey)!;
         if (seen.fingerprint !== raw) {
@@ -206,6 +217,9 @@ export async function startStripeStandIn(
     intents,
     payouts,
     calls,
+    refusePayouts(message) {
+      refusal = message;
+    },
     settlePayout(id, status, failureMessage = 'The bank account could not be found') {
       const payout = payouts.get(id);
       if (!payout) throw new Error(`stand-in: no payout ${id}`);

@@ -13,3 +13,4 @@ export * from './jobs.js';
 export * from './notifications.js';
 export * from './withdrawals.js';
 export * from './ledger-checks.js';
+export * from './audit.js';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const JOB_STATES = ['queued', 'done', 'failed'] as const;
+/** `failed`: gave up after its last attempt, kept for an operator; `cancelled`: an admin put it aside (never runs). */
+export const JOB_STATES = ['queued', 'done', 'failed', 'cancelled'] as const;
 
 /**
  * Timed and background work (auto-release, deadlines, notifications, payouts) as rows with a due time.
@@ -27,8 +28,16 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    // Each lane claims only its kinds (scheduler.ts): by kind, so a backlog of one kind is never read through
+    // to find another's due rows.
     index('jobs_due_idx')
-      .on(t.runAt)
+      .on(t.kind, t.runAt)
       .where(sql`${t.state} = 'queued'`),
+    // JOB_STATES, spelled out: a migration is generated from this text.
+    check('jobs_state_check', sql`${t.state} in ('queued', 'done', 'failed', 'cancelled')`),
+    // The failed jobs an operator looks at, newest first (the admin dashboard's System tab).
+    index('jobs_failed_idx')
+      .on(t.finishedAt, t.id)
+      .where(sql`${t.state} = 'failed'`),
   ],
 );

@@ -13,6 +13,7 @@ import {
 } from '@holdfast/contracts';
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireRole } from '../../lib/auth-context.js';
+import { adminJobRoutes } from './admin.jobs.routes.js';
 
 const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
 const mutationErrors = {
@@ -124,4 +125,6 @@ export async function adminRoutes(app: FastifyInstance) {
       return reply.status(201).send(moderator);
     },
   );
+
+  adminJobRoutes(app);
 }

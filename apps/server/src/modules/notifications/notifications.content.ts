@@ -1,6 +1,7 @@
 import { DISPUTE_TYPE_LABELS, splitEscrowAmounts, type TDisputeType } from '@holdfast/contracts';
 import {
   excerpt,
+  formatWhen,
   fullName,
   money,
   to,
@@ -31,6 +32,8 @@ export function deliveriesFor(facts: EventFacts, publicUrl: string): Delivery[] 
       return supportDeliveries(ctx, facts);
     case 'withdrawal':
       return withdrawalDeliveries(ctx, facts);
+    case 'job':
+      return failedJobDeliveries(ctx, facts);
   }
 }
 
@@ -229,4 +232,34 @@ function withdrawalDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'withdraw
       reason,
     }),
   ];
+}
+
+/** Where an admin looks at failed jobs, retries or cancels them. */
+export const SYSTEM_TAB_PATH = '/admin-dashboard?tab=system';
+
+/** A money job gave up: every admin, always by email too (money that did not move needs a person). */
+function failedJobDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'job' }>): Delivery[] {
+  const { job } = f;
+  const error = job.lastError ? excerpt(job.lastError, 500) : 'no error was recorded';
+  return f.admins.map((admin) =>
+    to(ctx, admin, {
+      category: null,
+      path: SYSTEM_TAB_PATH,
+      title: 'Money job failed',
+      body: `${job.kind} gave up after ${job.attempts} attempts: ${excerpt(error, 120)}`,
+      subject: `Holdfast: a ${job.kind} job failed and needs you`,
+      paragraphs: [
+        `A ${job.kind} job gave up after ${job.attempts} attempts, so the money it was to move has not moved.`,
+        `The last error: ${error}`,
+        'Open the System tab of the admin dashboard to retry it once the cause is fixed, or to cancel it.',
+      ],
+      details: [
+        { label: 'Job', value: job.id },
+        { label: 'Kind', value: job.kind },
+        ...(job.finishedAt ? [{ label: 'Failed', value: formatWhen(job.finishedAt) }] : []),
+      ],
+      action: 'Open the System tab',
+      reason: 'You get this email because you are an administrator of Holdfast.',
+    }),
+  );
 }

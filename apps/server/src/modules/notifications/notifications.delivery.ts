@@ -47,6 +47,11 @@ export type EventFacts =
       event: Extract<NotificationEvent, { withdrawalId: string }>;
       owner: Person;
       withdrawal: { amount: bigint; currency: string; accountLast4: string; failureReason: string | null };
+    }
+  | {
+      kind: 'job';
+      job: { id: string; kind: string; attempts: number; lastError: string | null; finishedAt: Date | null };
+      admins: Person[];
     };
 
 export const MESSAGE_EMAIL_INTERVAL_MS = 60 * 60 * 1000;

@@ -2,8 +2,10 @@ import type { DbOrTx } from '../../db/client.js';
 import type { EventFacts } from './notifications.content.js';
 import type { NotificationEvent } from './events.js';
 import {
+  findAdmins,
   findDirectMessage,
   findDisputeRow,
+  findJob,
   findOfferRow,
   findPerson,
   findSupportReply,
@@ -94,6 +96,12 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           failureReason: w.failureReason,
         },
       };
+    }
+    case 'job.failed': {
+      // Told only while it is still failed: an admin may have retried or cancelled it before this ran.
+      const job = await findJob(db, event.jobId);
+      if (!job || job.state !== 'failed') return null;
+      return { kind: 'job', job, admins: await findAdmins(db) };
     }
   }
 }

@@ -8,6 +8,7 @@ import {
   directMessages,
   disputeOffers,
   disputes,
+  jobs,
   notificationPreferences,
   notifications,
   supportChats,
@@ -127,6 +128,26 @@ export async function findSupportReply(db: DbOrTx, chatId: string, messageId: st
 
 export async function findWithdrawal(db: DbOrTx, id: string) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row ?? null;
+}
+
+/** Every administrator: who hears of a failed money job. */
+export function findAdmins(db: DbOrTx): Promise<Person[]> {
+  return db.select(personColumns).from(users).where(eq(users.role, 'admin')).orderBy(users.createdAt);
+}
+
+export async function findJob(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: jobs.id,
+      kind: jobs.kind,
+      state: jobs.state,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      finishedAt: jobs.finishedAt,
+    })
+    .from(jobs)
+    .where(eq(jobs.id, id));
   return row ?? null;
 }
 

@@ -1,4 +1,4 @@
-import * as React from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { FileText, ShieldCheck, UserCog, Users } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatCard } from '@/components/stat-card';
@@ -10,12 +10,27 @@ import { formatDate, fullName } from '@/lib/format';
 import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
 import { CreateModeratorForm } from '../components/create-moderator-form';
+import { SystemTab } from '../components/system-tab';
 
-type Tab = 'applications' | 'create' | 'moderators';
+const TABS = ['applications', 'create', 'moderators', 'system'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The tab in the address (?tab=system), so a link (a failed job's alert) opens it and the bell knows
+ * what is being looked at; Applications without one.
+ */
+function useTab(): [Tab, (tab: Tab) => void] {
+  const [, navigate] = useLocation();
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  const tab = TABS.find((t) => t === asked) ?? 'applications';
+  const setTab = (next: Tab) =>
+    navigate(next === 'applications' ? '/admin-dashboard' : `/admin-dashboard?tab=${next}`, { replace: true });
+  return [tab, setTab];
+}
 
 /** The admin area (admins only; the router sends anyone else to /admin/login). */
 export function AdminDashboardPage() {
-  const [tab, setTab] = React.useState<Tab>('applications');
+  const [tab, setTab] = useTab();
   const applications = useApplications();
   const moderators = useModerators();
   const stats = useAdminStats();
@@ -25,7 +40,7 @@ export function AdminDashboardPage() {
     <>
       <PageHeader
         title="Admin Dashboard"
-        description="Review moderator applications and manage moderator accounts."
+        description="Review moderator applications, manage moderator accounts and watch the background jobs."
         icon={<ShieldCheck />}
       />
       <div className="mb-8 grid gap-4 sm:grid-cols-3">
@@ -56,6 +71,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="applications">Applications ({applications.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
+          <TabsTrigger value="system">System</TabsTrigger>
         </TabsList>
         <TabsContent value="applications" className="grid gap-4">
           {applications.isLoading ? (
@@ -99,6 +115,9 @@ export function AdminDashboardPage() {
           ) : (
             <Empty text="No moderators yet." />
           )}
+        </TabsContent>
+        <TabsContent value="system">
+          <SystemTab />
         </TabsContent>
       </Tabs>
     </>
