@@ -49,7 +49,8 @@ export const LANE_OF_KIND: Record<JobKind, JobLane> = {
 
 /**
  * Jobs of each lane one worker runs at once, unless JOBS_CONCURRENCY_* says otherwise. On PostgreSQL they
- * share the instance's pool of 10 connections with its requests; emails hold none while they are sent.
+ * share the instance's pool of 10 connections with its requests, each holding one only for a statement or
+ * its own database transaction (an email none while it is sent).
  */
 export const DEFAULT_LANE_CONCURRENCY: Record<JobLane, number> = { money: 4, notify: 2, email: 4 };
 

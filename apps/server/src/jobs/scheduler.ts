@@ -256,7 +256,7 @@ export function createScheduler({
       const kept = await db
         .update(jobs)
         .set({
-          lockedUntil: sql`case when ${jobs.state} = 'queued' then ${leaseEnd}::timestamptz else ${jobs.lockedUntil} end`,
+          lockedUntil: sql`case when ${jobs.state} = 'queued' then ${leaseEnd.toISOString()}::timestamptz else ${jobs.lockedUntil} end`,
         })
         .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, workerId)))
         .returning({ id: jobs.id });

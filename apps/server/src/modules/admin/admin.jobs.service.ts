@@ -1,4 +1,4 @@
-import { JOB_MESSAGES, type TJobActionResult } from '@holdfast/contracts';
+import { JOB_MESSAGES, type TJobActionResult, type TPageQuery } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import {
   canCancel,
@@ -13,7 +13,6 @@ import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError, notFound } from '../../lib/errors.js';
-import type { TPageQuery } from '@holdfast/contracts';
 import { failedJobs, jobSummary } from './admin.jobs.queries.js';
 
 export interface AdminJobsDeps {
