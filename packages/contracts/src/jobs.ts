@@ -33,6 +33,10 @@ export const ZAdminJobSummary = z.object({
     }),
   ),
   totals: ZJobStateCounts,
+  /** The daily ledger check's last result (null until the first one has run): its problems, the first few. */
+  ledgerCheck: z
+    .object({ ok: z.boolean(), finishedAt: z.string(), problemCount: z.number(), problems: z.array(z.string()) })
+    .nullable(),
 });
 export type TAdminJobSummary = z.infer<typeof ZAdminJobSummary>;
 

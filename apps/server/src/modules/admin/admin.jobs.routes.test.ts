@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NEXT_CURSOR_HEADER, type TAdminJobSummary, type TFailedJob } from '@holdfast/contracts';
 import { auditEvents, jobs, withdrawals } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/index.js';
-import { adjustableClock, SECOND } from '../../lib/clock.js';
+import { adjustableClock, DAY, SECOND } from '../../lib/clock.js';
+import { scheduleLedgerCheck } from '../../ledger/index.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { payoutThatFailedAtOnce, payoutThatGaveUp, stripePayoutsEnv } from '../../test/failed-jobs.js';
 import { as } from '../../test/money-factories.js';
@@ -224,5 +225,17 @@ describe('who may', () => {
     }
     expect(await jobRow(job.id)).toMatchObject({ state: 'failed' });
     expect(await auditOf(job.id)).toEqual([]);
+  });
+});
+
+describe('the System tab: the daily ledger check', () => {
+  it('has no result before the first check, then the last one', async () => {
+    expect((await summary()).ledgerCheck).toBeNull();
+    await scheduleLedgerCheck(db(), clock.now());
+    clock.advance(DAY);
+    await t.app.scheduler.runDue();
+    const { ledgerCheck } = await summary();
+    expect(ledgerCheck).toMatchObject({ ok: true, problemCount: 0, problems: [] });
+    expect(Date.parse(ledgerCheck!.finishedAt)).toBe(clock.now().getTime());
   });
 });

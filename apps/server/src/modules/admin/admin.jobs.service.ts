@@ -1,4 +1,4 @@
-import { JOB_MESSAGES, type TJobActionResult, type TPageQuery } from '@holdfast/contracts';
+import { JOB_MESSAGES, type TAdminJobSummary, type TJobActionResult, type TPageQuery } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import {
   canCancel,
@@ -9,6 +9,7 @@ import {
   type LockedJob,
   type Scheduler,
 } from '../../jobs/index.js';
+import { latestLedgerCheck } from '../../ledger/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
@@ -21,6 +22,9 @@ export interface AdminJobsDeps {
   /** A retried job runs at once: the worker is asked to poll. */
   scheduler: Pick<Scheduler, 'kick'>;
 }
+
+/** The ledger check's problems the System tab lists; the rest are in the log and `npm run ledger:check`. */
+const SHOWN_LEDGER_PROBLEMS = 10;
 
 /** What the audit trail keeps of the job as it was: its kind, state, attempts and last error. */
 const before = (job: LockedJob) => ({
@@ -61,7 +65,16 @@ export function createAdminJobsService({ db, clock, scheduler }: AdminJobsDeps) 
   }
 
   return {
-    summary: () => jobSummary(db, clock.now()),
+    async summary(): Promise<TAdminJobSummary> {
+      const [jobs, check] = await Promise.all([jobSummary(db, clock.now()), latestLedgerCheck(db)]);
+      const ledgerCheck = check && {
+        ok: check.ok,
+        finishedAt: check.finishedAt.toISOString(),
+        problemCount: check.problems.length,
+        problems: check.problems.slice(0, SHOWN_LEDGER_PROBLEMS),
+      };
+      return { ...jobs, ledgerCheck };
+    },
     failed: (query: TPageQuery) => failedJobs(db, query),
     retry: (admin: SessionUser, id: string) => act(admin, id, 'retry'),
     cancel: (admin: SessionUser, id: string) => act(admin, id, 'cancel'),

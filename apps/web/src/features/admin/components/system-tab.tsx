@@ -5,6 +5,7 @@ import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
 import { flattenPages } from '@/lib/paging';
 import { cn } from '@/lib/utils';
 import { useFailedJobs } from '../api/get-failed-jobs';
@@ -64,6 +65,18 @@ export function SystemTab() {
           <Message text="No failed jobs" />
         )}
       </section>
+      <section aria-labelledby="ledger-heading" className="grid gap-4">
+        <h2 id="ledger-heading" className="text-lg font-semibold">
+          Ledger check
+        </h2>
+        {summary.isLoading ? (
+          <Skeleton className="h-20 w-full" />
+        ) : summary.isError || !summary.data ? (
+          <Message text="The ledger check's result could not be loaded. Refresh to try again." />
+        ) : (
+          <LedgerCheck check={summary.data.ledgerCheck} />
+        )}
+      </section>
       <section aria-labelledby="jobs-heading" className="grid gap-4">
         <div>
           <h2 id="jobs-heading" className="text-lg font-semibold">
@@ -83,6 +96,44 @@ export function SystemTab() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The daily ledger check's last result: every balance and entry adds up, or what does not. */
+function LedgerCheck({ check }: { check: TAdminJobSummary['ledgerCheck'] }) {
+  if (!check)
+    return <Message text="Not run yet: the ledger is checked every day at 03:00 UTC (or run npm run ledger:check)." />;
+  return (
+    <Card className={cn(!check.ok && 'border-red-300')}>
+      <CardContent className="grid gap-2 py-4 text-sm">
+        <p className="flex flex-wrap items-center gap-2">
+          <span
+            className={cn(
+              'rounded-md px-2 py-0.5 text-xs font-semibold',
+              check.ok ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800',
+            )}
+          >
+            {check.ok ? 'Passed' : 'Failed'}
+          </span>
+          <span className="text-muted-foreground">Last run {formatDateTime(check.finishedAt)}</span>
+        </p>
+        {check.ok ? (
+          <p>Every balance matches its postings and every entry balances.</p>
+        ) : (
+          <>
+            <p>
+              {check.problemCount} {check.problemCount === 1 ? 'problem' : 'problems'} found. See “When the ledger check
+              fails” in docs/operations.md before anything else moves money.
+            </p>
+            <ul className="list-disc pl-5 font-mono text-xs [overflow-wrap:anywhere]">
+              {check.problems.map((problem, i) => (
+                <li key={i}>{problem}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
