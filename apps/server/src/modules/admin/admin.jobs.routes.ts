@@ -55,7 +55,8 @@ export function adminJobRoutes(app: FastifyInstance) {
   r.post(
     '/admin/jobs/:id/retry',
     {
-      config: { idempotent: true },
+      // No Idempotency-Key: the action checks the job's state under its row lock, so a repeat answers 409
+      // and changes nothing.
       schema: {
         tags,
         summary:
@@ -70,7 +71,8 @@ export function adminJobRoutes(app: FastifyInstance) {
   r.post(
     '/admin/jobs/:id/cancel',
     {
-      config: { idempotent: true },
+      // No Idempotency-Key: the action checks the job's state under its row lock, so a repeat answers 409
+      // and changes nothing.
       schema: {
         tags,
         summary:
