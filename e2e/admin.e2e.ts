@@ -6,7 +6,6 @@ import {
   expectNoHorizontalOverflow,
   launchBrowser,
   screenshot,
-  settleAfterRefusedSubmit,
   uniqueEmail,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -120,7 +119,6 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await p.getByLabel('Languages *').fill('English, isiXhosa');
     await p.getByRole('button', { name: 'Submit Application' }).click();
     await p.getByText('Please enter a valid email address').first().waitFor();
-    await settleAfterRefusedSubmit(p);
     await p.getByLabel('Email *').fill(applicant.email);
     await p.getByLabel('Phone (optional)').fill('+27 82 555 0101');
     await look(p, 'moderator-application-form');
@@ -170,7 +168,6 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await a.getByRole('tab', { name: 'Create Moderator' }).click();
     await a.getByRole('button', { name: 'Create Moderator' }).click();
     await a.getByText('Please fill in all required fields').first().waitFor();
-    await settleAfterRefusedSubmit(a);
     const email = uniqueEmail('created.moderator');
     await a.getByLabel('First Name *').fill('Lerato');
     await a.getByLabel('Last Name *').fill('Mokoena');

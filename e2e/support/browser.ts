@@ -38,15 +38,6 @@ export async function reportFailure(page: Page, name: string) {
 }
 
 /**
- * After a form refuses a submit, react-hook-form focuses the first field in error, then again on the next
- * timer tick. A fill of another field that falls between the two types into the field in error (seen in
- * CI on a busy machine). A timer queued now runs after that tick: timers run in the order they fall due.
- */
-export async function settleAfterRefusedSubmit(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
-/**
  * Records the page's API and page requests: which session cookie each carried (the start of its token)
  * and what cookie its answer set or cleared. `print()` writes the last entries to the test's output, for
  * a session lost in CI only, where the order of requests around a session swap is the whole story.

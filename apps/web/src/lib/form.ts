@@ -1,4 +1,11 @@
-import type { FieldErrors, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import {
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type SubmitErrorHandler,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { errorFields } from './api';
 
 /** Every message among a form's validation errors, in the order of its fields. */
@@ -6,6 +13,28 @@ export function errorMessages(errors: FieldErrors): string[] {
   return Object.values(errors)
     .map((e) => (e && typeof e.message === 'string' ? e.message : undefined))
     .filter((m): m is string => !!m);
+}
+
+/**
+ * react-hook-form's own focus of the first invalid field runs twice, the second time a timer tick after the
+ * submit, and can pull the caret back out of a field the person has already moved on to. Our forms turn it
+ * off (`FOCUS_FIRST_ERROR_ONCE` in useForm's options) and wrap handleSubmit's invalid handler in
+ * `focusingFirstError`, which focuses the first field in error, in the form's order, once.
+ */
+export const FOCUS_FIRST_ERROR_ONCE = { shouldFocusError: false } as const;
+
+export function focusingFirstError<T extends FieldValues>(onInvalid?: SubmitErrorHandler<T>): SubmitErrorHandler<T> {
+  return (errors, event) => {
+    const form: unknown = event?.target;
+    if (form instanceof HTMLFormElement) {
+      const first = Array.from(form.elements).find((element) => {
+        const name = element.getAttribute('name');
+        return name && get(errors, name) && element instanceof HTMLElement;
+      });
+      (first as HTMLElement | undefined)?.focus();
+    }
+    return onInvalid?.(errors, event);
+  };
 }
 
 /**

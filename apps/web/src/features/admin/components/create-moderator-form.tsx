@@ -11,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { errorMessages, showServerFieldErrors } from '@/lib/form';
+import { errorMessages, showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { useCreateModerator } from '../api/admin';
 
 type FormInput = TCreateModeratorRequest;
@@ -24,6 +24,7 @@ const EMPTY: FormInput = { firstName: '', lastName: '', email: '', phone: '', te
 export function CreateModeratorForm({ onCreated }: { onCreated?: () => void }) {
   const create = useCreateModerator();
   const form = useForm<FormInput, unknown, FormOutput>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZCreateModeratorRequest),
     mode: 'onTouched',
     defaultValues: EMPTY,
@@ -48,7 +49,7 @@ export function CreateModeratorForm({ onCreated }: { onCreated?: () => void }) {
         toastError(errorMessage(err, ADMIN_MESSAGES.createFailed));
       },
     });
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
 
   const field = (name: FieldName) => ({
     id: `moderator-${name}`,

@@ -18,7 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, errorMessage } from '@/lib/api';
 import { AUTH_USER_QUERY_KEY, useLogout } from '@/lib/auth';
-import { errorMessages, showServerFieldErrors } from '@/lib/form';
+import { errorMessages, showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
 import { PasswordInput } from '../components/password-input';
@@ -46,6 +46,7 @@ export function ChangePasswordPage({ user }: { user: TUser }) {
   const { logout, isPending: signingOut } = useLogout();
   const [error, setError] = React.useState<string | null>(null);
   const form = useForm<FormValues>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZChangePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
@@ -73,7 +74,7 @@ export function ChangePasswordPage({ user }: { user: TUser }) {
       showServerFieldErrors(err, form.setError, FIELDS);
       setError(errorMessage(err, P.failed));
     }
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
 
   const field = (name: (typeof FIELDS)[number]) => ({
     id: `change-${name}`,

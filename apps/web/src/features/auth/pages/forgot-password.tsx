@@ -15,7 +15,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
-import { fieldErrorView, showServerFieldErrors } from '@/lib/form';
+import { fieldErrorView, showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
@@ -28,6 +28,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = React.useState<string | null>(null);
   const [error, setError] = React.useState<string | null>(null);
   const form = useForm<TForgotPasswordRequest>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZForgotPasswordRequest),
     defaultValues: { email: '' },
   });
@@ -42,7 +43,7 @@ export function ForgotPasswordPage() {
       showServerFieldErrors(err, form.setError, ['email']);
       setError(errorMessage(err, M.forgot.failed));
     }
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
 
   if (sentTo) {
     return (

@@ -16,7 +16,13 @@ import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorCode, errorMessage } from '@/lib/api';
-import { errorMessages, fieldErrorView, showServerFieldErrors } from '@/lib/form';
+import {
+  errorMessages,
+  fieldErrorView,
+  showServerFieldErrors,
+  FOCUS_FIRST_ERROR_ONCE,
+  focusingFirstError,
+} from '@/lib/form';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormError } from '../components/form-error';
@@ -71,6 +77,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
   const reset = useResetPassword();
   const [error, setError] = React.useState<string | null>(null);
   const form = useForm<FormValues>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZResetPasswordForm),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
@@ -86,7 +93,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
       showServerFieldErrors(err, form.setError, FIELDS);
       setError(errorMessage(err, M.reset.failed));
     }
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
   const view = (name: (typeof FIELDS)[number], hint?: string) => {
     const id = `reset-${name}-error`;
     const { message, ...aria } = fieldErrorView(form.formState.errors[name], error, {

@@ -25,7 +25,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
-import { errorMessages, showServerFieldErrors } from '@/lib/form';
+import { errorMessages, showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 
 type FormInput = TModeratorApplicationRequest;
 type FormOutput = z.output<typeof ZModeratorApplicationRequest>;
@@ -127,6 +127,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (receipt: TModeratorApp
   const { user } = useUser();
   const submit = useMutation({ mutationFn: submitApplication });
   const form = useForm<FormInput, unknown, FormOutput>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZModeratorApplicationRequest),
     mode: 'onTouched',
     defaultValues: {
@@ -163,7 +164,7 @@ function ApplicationForm({ onSubmitted }: { onSubmitted: (receipt: TModeratorApp
         });
       },
     });
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
 
   const field = (name: FieldName) => ({
     id: `application-${name}`,

@@ -13,7 +13,13 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { errorMessages, fieldErrorView, showServerFieldErrors } from '@/lib/form';
+import {
+  errorMessages,
+  fieldErrorView,
+  showServerFieldErrors,
+  FOCUS_FIRST_ERROR_ONCE,
+  focusingFirstError,
+} from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
 
 /** The request plus the repeated new password, checked here before anything is sent. */
@@ -34,7 +40,11 @@ const EMPTY: FormValues = { currentPassword: '', newPassword: '', confirmPasswor
 export function ChangePasswordCard() {
   const change = useChangePassword();
   const [error, setError] = React.useState<string | null>(null);
-  const form = useForm<FormValues>({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
+  const form = useForm<FormValues>({
+    ...FOCUS_FIRST_ERROR_ONCE,
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: EMPTY,
+  });
 
   const onInvalid = (invalid: FieldErrors<FormValues>) => {
     const messages = errorMessages(invalid);
@@ -51,7 +61,7 @@ export function ChangePasswordCard() {
       // A message the server tied to a field shows under it; anything else in the alert.
       setError(named ? null : errorMessage(err, P.failed));
     }
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
 
   const view = (name: (typeof FIELDS)[number], hint?: string) => {
     const id = `change-password-${name}`;

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { showServerFieldErrors } from '@/lib/form';
+import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import type { useAcceptTransaction } from '../api/accept-transaction';
 import { minDeliveryDate } from '../lib/accept';
 
@@ -30,6 +30,7 @@ export function AcceptForm({
 }) {
   // The contract's accept rules: empty fields are left out, a date must be tomorrow or later.
   const form = useForm<TAcceptTransactionForm, unknown, AcceptValues>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZAcceptTransactionForm),
     mode: 'onChange',
     defaultValues: EMPTY,
@@ -57,7 +58,7 @@ export function AcceptForm({
         toastError(errorMessage(err, 'Failed to accept transaction'));
       },
     });
-  });
+  }, focusingFirstError());
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>

@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { showServerFieldErrors } from '@/lib/form';
+import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import type { useDeliverTransaction } from '../api/deliver-transaction';
 import { inspectionPeriod } from '../lib/timers';
 
@@ -34,6 +34,7 @@ interface DeliverFormProps {
 export function DeliverForm({ deliver, inspectionDays, onDone }: DeliverFormProps) {
   // The contract's rules: both fields optional and trimmed, empty ones left out, lengths capped.
   const form = useForm<TDeliverTransactionRequest, unknown, DeliverValues>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZDeliverTransactionRequest),
     mode: 'onChange',
     defaultValues: EMPTY,
@@ -58,7 +59,7 @@ export function DeliverForm({ deliver, inspectionDays, onDone }: DeliverFormProp
         toastError(errorMessage(err, 'Failed to mark as delivered'));
       },
     });
-  });
+  }, focusingFirstError());
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>

@@ -26,7 +26,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { showServerFieldErrors } from '@/lib/form';
+import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { useUser } from '@/lib/auth';
 import { useCurrencies } from '@/lib/queries/get-currencies';
 import { cn } from '@/lib/utils';
@@ -74,6 +74,7 @@ function CreateTransactionForm() {
   const create = useCreateTransaction();
   // The server's request schema checks the form (amount rules, seller address, description) before it is sent.
   const form = useForm<FormInput, unknown, TCreateTransactionOutput>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(ZCreateTransactionRequest),
     mode: 'onTouched',
     defaultValues: {
@@ -122,7 +123,7 @@ function CreateTransactionForm() {
         toastError(errorMessage(err, 'Failed to create transaction'));
       },
     });
-  }, onInvalid);
+  }, focusingFirstError(onInvalid));
 
   return (
     <>

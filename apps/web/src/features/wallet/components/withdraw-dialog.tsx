@@ -29,7 +29,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { showServerFieldErrors } from '@/lib/form';
+import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { exceedsBalance, withdrawableBalances } from '../lib/withdraw';
 
@@ -66,6 +66,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     accountNumber: '',
   });
   const form = useForm<WithdrawValues, unknown, WithdrawValues>({
+    ...FOCUS_FIRST_ERROR_ONCE,
     resolver: zodResolver(schema),
     defaultValues: empty(),
   });
@@ -111,7 +112,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
         },
       },
     );
-  });
+  }, focusingFirstError());
 
   const nothingToWithdraw = held.length === 0;
 
