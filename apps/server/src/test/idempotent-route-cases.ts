@@ -210,7 +210,12 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
     route: 'POST /api/disputes/{id}/notes',
     setup: async ({ app }) => {
       const { disputeId, moderator } = await disputed(app);
-      return { who: moderator, method: 'POST', url: `/api/disputes/${disputeId}/notes`, body: { text: 'Ask for photos' } };
+      return {
+        who: moderator,
+        method: 'POST',
+        url: `/api/disputes/${disputeId}/notes`,
+        body: { text: 'Ask for photos' },
+      };
     },
   },
   ...(['accept', 'reject'] as const).map((answer): RouteCase => ({

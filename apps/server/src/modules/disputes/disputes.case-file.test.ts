@@ -69,7 +69,9 @@ async function fullCase() {
   await ok(as(t.app, seller)('PATCH', `/api/disputes/${dispute.id}/offers/${offer.id}/reject`));
   await ok(as(t.app, moderator)('PATCH', `/api/disputes/${dispute.id}/assign`, { moderatorId: moderator.user.id }));
   await ok(
-    as(t.app, moderator)('POST', `/api/disputes/${dispute.id}/notes`, { text: '  Seller seems honest; check photos  ' }),
+    as(t.app, moderator)('POST', `/api/disputes/${dispute.id}/notes`, {
+      text: '  Seller seems honest; check photos  ',
+    }),
     201,
   );
   await ok(

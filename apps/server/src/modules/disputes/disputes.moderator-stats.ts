@@ -24,7 +24,13 @@ const FIGURES = {
   split: ofResolution('partial_resolution'),
 };
 
-type Row = { decided: number; medianSeconds: number | string | null; released: number; refunded: number; split: number };
+type Row = {
+  decided: number;
+  medianSeconds: number | string | null;
+  released: number;
+  refunded: number;
+  split: number;
+};
 
 const percent = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 100) : 0);
 

@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  DISPUTE_MESSAGES as M,
-  type TCreateDisputeNoteRequest,
-  type TDisputeNote,
-} from '@holdfast/contracts';
+import { DISPUTE_MESSAGES as M, type TCreateDisputeNoteRequest, type TDisputeNote } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import { disputeNotes, transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';

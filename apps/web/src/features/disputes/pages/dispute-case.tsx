@@ -6,9 +6,9 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useDisputeCase } from '@/lib/queries/disputes';
-import { CaseFileTimeline } from '../components/case-file-timeline';
-import { CaseHeader } from '../components/case-header';
-import { EvidenceFormSlot, StatementFormSlot } from '../components/case-slots';
+import { CaseFileTimeline } from '@/components/case-file/case-file-timeline';
+import { CaseHeader } from '@/components/case-file/case-header';
+import { EvidenceFormSlot, StatementFormSlot } from '@/components/case-file/case-slots';
 
 /**
  * /disputes/:id: a party's view of their dispute's case file, the same file the moderator reads without

@@ -7,9 +7,9 @@ import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { useDisputeCase } from '@/lib/queries/disputes';
-import { CaseFileTimeline } from '@/features/disputes/components/case-file-timeline';
-import { CaseHeader } from '@/features/disputes/components/case-header';
-import { EvidenceFormSlot, StatementFormSlot } from '@/features/disputes/components/case-slots';
+import { CaseFileTimeline } from '@/components/case-file/case-file-timeline';
+import { CaseHeader } from '@/components/case-file/case-header';
+import { EvidenceFormSlot, StatementFormSlot } from '@/components/case-file/case-slots';
 import { AssignButton } from '../components/assign-button';
 import { NoteForm } from '../components/note-form';
 import { ResolveDialog } from '../components/resolve-dialog';
@@ -45,9 +45,7 @@ function ModeratorCase({ id, userId, isModerator }: { id: string; userId: string
     <div className="mx-auto max-w-4xl min-w-0 space-y-6">
       <BackToDashboard />
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold tracking-tight break-words text-brand-ink">
-          Case #{dispute.id.slice(0, 8)}
-        </h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words text-brand-ink">Case #{dispute.id.slice(0, 8)}</h1>
         <p className="mt-1 break-words text-muted-foreground">{dispute.transaction.description}</p>
       </div>
       <Card>

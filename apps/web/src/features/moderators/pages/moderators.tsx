@@ -4,18 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useModeratorStats } from '@/lib/queries/moderator-stats';
-
-/** A median time to decision as people say it: "2 d 4 h", "5 h", "40 min". */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null) return '—';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${Math.max(minutes, 1)} min`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h`;
-  const days = Math.floor(hours / 24);
-  const rest = hours % 24;
-  return rest ? `${days} d ${rest} h` : `${days} d`;
-}
+import { formatDuration } from '../lib/duration';
 
 const OUTCOMES = [
   ['Released', 'releasedPercent'],
@@ -32,7 +21,9 @@ function Figures({ f }: { f: TDecisionFigures }) {
       </div>
       <div>
         <dt className="text-muted-foreground">Median time to decision</dt>
-        <dd className="text-lg font-semibold text-brand-ink tabular-nums">{formatDuration(f.medianSecondsToDecision)}</dd>
+        <dd className="text-lg font-semibold text-brand-ink tabular-nums">
+          {formatDuration(f.medianSecondsToDecision)}
+        </dd>
       </div>
       {OUTCOMES.map(([label, key]) => (
         <div key={key}>
