@@ -152,7 +152,7 @@ describe('GET /api/disputes/:id — the case file', () => {
     }
   });
 
-  it('messages of the transaction between its two parties only; a stranger and other users see 404', async () => {
+  it('a stranger sees 404 and no session 401; the file holds the two parties’ messages', async () => {
     const { disputeId } = await fullCase();
     const stranger = await registerUser(t.app);
     expect((await as(t.app, stranger)('GET', `/api/disputes/${disputeId}`)).statusCode).toBe(404);
