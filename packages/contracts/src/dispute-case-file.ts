@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters } from './text.js';
 
 /**
  * The parts of a dispute's case file that several modules write (issue "Disputes that end"): the parties'
@@ -78,3 +79,23 @@ export const ZCaseFileEntry = z.object({
   evidence: ZDisputeEvidence.nullable(),
 });
 export type TCaseFileEntry = z.infer<typeof ZCaseFileEntry>;
+
+/** An internal note's length: a paragraph or two, not a document. */
+export const DISPUTE_NOTE_MAX_LENGTH = 2000;
+
+export const DISPUTE_NOTE_MESSAGES = {
+  textRequired: 'Write the note',
+  textTooLong: `A note must be at most ${DISPUTE_NOTE_MAX_LENGTH} characters`,
+  invalidCharacters: 'Text contains characters that are not allowed',
+} as const;
+
+/** POST /api/disputes/{id}/notes: a staff-only note on the case. */
+export const ZCreateDisputeNoteRequest = z.object({
+  text: z
+    .string({ error: DISPUTE_NOTE_MESSAGES.textRequired })
+    .trim()
+    .min(1, DISPUTE_NOTE_MESSAGES.textRequired)
+    .max(DISPUTE_NOTE_MAX_LENGTH, DISPUTE_NOTE_MESSAGES.textTooLong)
+    .refine((s) => !hasControlCharacters(s), DISPUTE_NOTE_MESSAGES.invalidCharacters),
+});
+export type TCreateDisputeNoteRequest = z.input<typeof ZCreateDisputeNoteRequest>;

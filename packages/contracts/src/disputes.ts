@@ -5,6 +5,7 @@ import {
   DISPUTE_TYPES,
   OFFER_MESSAGE_MAX_LENGTH,
 } from './dispute-constants.js';
+import { ZCaseFileEntry } from './dispute-case-file.js';
 import { hasControlCharacters } from './text.js';
 import { pageQuery } from './paging.js';
 import { ZTransaction } from './transactions.js';
@@ -189,5 +190,7 @@ export const ZDisputeCase = z.object({
     }),
   ),
   offers: z.array(ZSettlementOffer),
+  /** The case file: everything above and what the parties and staff added, oldest first (internal notes: staff only). */
+  file: z.array(ZCaseFileEntry),
 });
 export type TDisputeCase = z.infer<typeof ZDisputeCase>;

@@ -159,6 +159,8 @@ export const RATE_LIMITS = {
   },
   /** Public profiles per address: readable by anyone, not a directory to scrape. */
   publicProfiles: { max: 120, timeWindow: '1 minute' },
+  /** Public figures (the moderators' record) per address: cheap to read, not to hammer. */
+  publicStats: { max: 120, timeWindow: '1 minute' },
   /** Verification emails: a mailbox is not a target for flooding. */
   verificationEmail: {
     max: 3,

@@ -206,6 +206,18 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
       return { who: seller, method: 'POST', url: `/api/disputes/${disputeId}/offers`, body };
     },
   },
+  {
+    route: 'POST /api/disputes/{id}/notes',
+    setup: async ({ app }) => {
+      const { disputeId, moderator } = await disputed(app);
+      return {
+        who: moderator,
+        method: 'POST',
+        url: `/api/disputes/${disputeId}/notes`,
+        body: { text: 'Ask for photos' },
+      };
+    },
+  },
   ...(['accept', 'reject'] as const).map((answer): RouteCase => ({
     route: `PATCH /api/disputes/{id}/offers/{offerId}/${answer}`,
     setup: async ({ app }) => {

@@ -59,6 +59,9 @@ const ModeratorDashboardPage = lazyPage(
   () => import('@/features/moderation/pages/moderator-dashboard'),
   'ModeratorDashboardPage',
 );
+const ModeratorCasePage = lazyPage(() => import('@/features/moderation/pages/moderator-case'), 'ModeratorCasePage');
+const DisputeCasePage = lazyPage(() => import('@/features/disputes/pages/dispute-case'), 'DisputeCasePage');
+const ModeratorsPage = lazyPage(() => import('@/features/moderators/pages/moderators'), 'ModeratorsPage');
 const CheckoutPage = lazyPage(() => import('@/features/payments/pages/checkout'), 'CheckoutPage');
 const PaymentSuccessPage = lazyPage(() => import('@/features/payments/pages/payment-success'), 'PaymentSuccessPage');
 const WalletDepositPage = lazyPage(() => import('@/features/payments/pages/wallet-deposit'), 'WalletDepositPage');
@@ -185,6 +188,8 @@ const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
   ['/wallet/deposit', WalletDepositPage],
   ['/payment-success', PaymentSuccessPage],
   ['/moderator-dashboard', ModeratorDashboardPage],
+  ['/moderator/cases/:id', ModeratorCasePage],
+  ['/disputes/:id', DisputeCasePage],
   ['/moderator-application', ModeratorApplicationPage],
   ['/security-settings', SecuritySettingsPage],
   ['/support', SupportPage],
@@ -292,6 +297,7 @@ function SharedRoutes() {
     <Switch>
       <Route path="/test" component={TestPage} />
       <Route path="/profile/:slug" component={PublicProfilePage} />
+      <Route path="/moderators" component={ModeratorsPage} />
       <Route path="/dev/mailbox" component={DevMailboxRoute} />
       <Route component={NotFoundPage} />
     </Switch>

@@ -81,3 +81,23 @@ export const disputeOffers = pgTable(
     check('dispute_offers_refund_check', sql`${t.refundAmount} > 0`),
   ],
 );
+
+/** Staff's internal notes on a case (issue 28): read by moderators and admins only, never by the parties. */
+export const disputeNotes = pgTable(
+  'dispute_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dispute_notes_dispute_id_idx').on(t.disputeId, t.createdAt),
+    check('dispute_notes_text_check', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);

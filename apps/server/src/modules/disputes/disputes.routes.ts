@@ -21,6 +21,7 @@ import {
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
+import { caseFileRoutes } from './disputes.case-file.routes.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -194,4 +195,6 @@ export async function disputeRoutes(app: FastifyInstance) {
         ),
     );
   }
+
+  await caseFileRoutes(app);
 }

@@ -17,6 +17,8 @@ import {
   type TPartyRole,
   type TResolveDisputeRequest,
   type TSettlementOffer,
+  type TCreateDisputeNoteRequest,
+  type TDisputeNote,
 } from '@holdfast/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactions } from '../../db/schema/index.js';
@@ -47,6 +49,9 @@ import {
   timelineOf,
   type DisputeRow,
 } from './disputes.queries.js';
+import { buildCaseFile, caseReaderOf } from './disputes.case-file.js';
+import { moderatorStats } from './disputes.moderator-stats.js';
+import { addDisputeNote } from './disputes.notes.js';
 
 const isModerator = (user: SessionUser) => user.role === 'moderator';
 
@@ -311,15 +316,16 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
     const d = await findDisputeView(db, id);
     if (!d) throw notFound(M.notFound);
     const transaction = await findTransactionView(db, d.transactionId, user, clock.now());
-    const allowed =
-      transaction && (transaction.viewerRole === 'buyer' || transaction.viewerRole === 'seller' || isModerator(user));
-    if (!allowed) throw notFound(M.notFound);
+    // The parties, moderators and admins (staff read the file with its internal notes).
+    const reader = caseReaderOf(transaction?.viewerRole);
+    if (!transaction || !reader) throw notFound(M.notFound);
     const [row] = await db.select().from(transactions).where(eq(transactions.id, d.transactionId));
     return {
       dispute: d,
       transaction,
       timeline: await timelineOf(db, d.transactionId),
       offers: await listOffers(db, id, row!),
+      file: await buildCaseFile(db, (await findDispute(db, id))!, row!, reader),
     };
   }
 
@@ -339,6 +345,9 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
     makeOffer,
     answerOffer,
     getCase,
+    addNote: (user: SessionUser, id: string, input: TCreateDisputeNoteRequest, answer?: StoreAnswer<TDisputeNote>) =>
+      addDisputeNote({ db, clock }, user, id, input, answer),
+    moderatorStats: () => moderatorStats(db, clock.now()),
   };
 }
 

@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
+  TCreateDisputeNoteRequest,
   TCreateDisputeRequest,
   TCreateOfferRequest,
   TDispute,
   TDisputeCase,
+  TDisputeNote,
   TDisputeStats,
   TResolveDisputeRequest,
   TSettlementOffer,
@@ -115,5 +117,14 @@ export function useAnswerOffer(disputeId: string, transactionId: string) {
     mutationFn: ({ offerId, answer }: { offerId: string; answer: 'accept' | 'reject' }) =>
       apiJson<TDispute>('PATCH', `${path(disputeId)}/offers/${encodeURIComponent(offerId)}/${answer}`),
     onSettled: () => invalidateDisputes(queryClient, transactionId),
+  });
+}
+
+/** POST /api/disputes/:id/notes: a staff-only note; the case file shows it to staff. */
+export function useAddDisputeNote(disputeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateDisputeNoteRequest) => apiJson<TDisputeNote>('POST', `${path(disputeId)}/notes`, body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: disputeCaseQueryKey(disputeId) }),
   });
 }

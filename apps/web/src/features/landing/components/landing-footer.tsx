@@ -29,6 +29,11 @@ export function LandingFooter() {
                 Support
               </a>
             </li>
+            <li>
+              <Link href="/moderators" className="hover:text-white">
+                Our moderators
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

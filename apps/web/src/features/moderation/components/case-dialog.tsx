@@ -1,4 +1,5 @@
-import { FileText } from 'lucide-react';
+import { Link } from 'wouter';
+import { FileText, FolderOpen } from 'lucide-react';
 import { DISPUTE_TYPE_LABELS, type TDispute } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -117,6 +118,11 @@ export function CaseDialog({ dispute }: { dispute: TDispute }) {
           <DialogTitle>Case #{dispute.id.slice(0, 8)}</DialogTitle>
           <DialogDescription>{dispute.transaction.description}</DialogDescription>
         </DialogHeader>
+        <Button size="sm" variant="outline" asChild className="self-start">
+          <Link href={`/moderator/cases/${dispute.id}`}>
+            <FolderOpen aria-hidden="true" /> Open case file
+          </Link>
+        </Button>
         <CaseBody id={dispute.id} />
       </DialogContent>
     </Dialog>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CheckCircle2, Clock, Gavel, Inbox, Percent, ShieldAlert, UserCheck } from 'lucide-react';
+import { CheckCircle2, Clock, FolderOpen, Gavel, Inbox, Percent, ShieldAlert } from 'lucide-react';
 import { DISPUTE_TYPE_LABELS, type TDispute, type TUser } from '@holdfast/contracts';
 import { StatCard } from '@/components/stat-card';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
@@ -7,14 +7,14 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { DISPUTE_STATUS_LABELS } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
-import { useAssignDispute, useDisputeStats, useModeratorDisputes } from '@/lib/queries/disputes';
+import { useDisputeStats, useModeratorDisputes } from '@/lib/queries/disputes';
 import { LoadMore } from '@/components/load-more';
 import { flattenPages } from '@/lib/paging';
+import { AssignButton } from '../components/assign-button';
 import { CaseDialog } from '../components/case-dialog';
 import { ResolveDialog } from '../components/resolve-dialog';
 
@@ -25,16 +25,7 @@ const PRIORITY_VARIANTS: Record<TDispute['priority'], BadgeProps['variant']> = {
 };
 
 function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUser }) {
-  const assign = useAssignDispute();
   const takenByOther = dispute.status === 'in_review' && dispute.moderatorId !== moderator.id;
-  const onAssign = () =>
-    assign.mutate(
-      { id: dispute.id, moderatorId: moderator.id },
-      {
-        onSuccess: () => toast({ title: 'Dispute Assigned', description: 'The case is now in your review.' }),
-        onError: (err) => toastError(errorMessage(err, 'Failed to assign dispute')),
-      },
-    );
   return (
     <li className="space-y-3 rounded-lg border p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -64,12 +55,12 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
       )}
       <div className="flex flex-wrap items-center gap-2">
         <CaseDialog dispute={dispute} />
-        {dispute.status === 'open' && (
-          <Button size="sm" variant="outline" onClick={onAssign} disabled={assign.isPending}>
-            {assign.isPending ? <Spinner /> : <UserCheck aria-hidden="true" />}
-            Assign to Me
-          </Button>
-        )}
+        <Button size="sm" variant="ghost" asChild>
+          <Link href={`/moderator/cases/${dispute.id}`}>
+            <FolderOpen aria-hidden="true" /> Case File
+          </Link>
+        </Button>
+        <AssignButton dispute={dispute} moderatorId={moderator.id} />
         {takenByOther ? (
           <span className="text-sm text-muted-foreground">Assigned to another moderator</span>
         ) : (

@@ -1,5 +1,6 @@
 import * as React from 'react';
-import { AlertTriangle, Handshake, Scale } from 'lucide-react';
+import { Link } from 'wouter';
+import { AlertTriangle, FolderOpen, Handshake, Scale } from 'lucide-react';
 import type { TDispute, TDisputeResolution, TSettlementOffer, TTransaction } from '@holdfast/contracts';
 import {
   DISPUTE_RESOLUTION_LABELS,
@@ -146,6 +147,11 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             <span>Status: {DISPUTE_STATUS_LABELS[dispute.status]}</span>
           </p>
           <p className="break-words whitespace-pre-line">{dispute.description}</p>
+          <Button size="sm" variant="outline" asChild>
+            <Link href={`/disputes/${dispute.id}`}>
+              <FolderOpen aria-hidden="true" /> Case file
+            </Link>
+          </Button>
           <div className="space-y-3 border-t pt-3">
             <h3 className="flex items-center gap-2 font-medium">
               <Handshake className="size-4" aria-hidden="true" /> Settle it between you
@@ -185,6 +191,9 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
         </p>
         {dispute.resolutionNotes && <p className="break-words whitespace-pre-line">{dispute.resolutionNotes}</p>}
         {dispute.resolvedAt && <p className="text-xs text-muted-foreground">{formatDateTime(dispute.resolvedAt)}</p>}
+        <Link href={`/disputes/${dispute.id}`} className="inline-flex items-center gap-1 text-primary hover:underline">
+          <FolderOpen className="size-4" aria-hidden="true" /> Case file
+        </Link>
       </div>
     </div>
   );

@@ -1,0 +1,309 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  DISPUTE_TYPE_LABELS,
+  formatMoney,
+  splitEscrowAmounts,
+  toDecimal,
+  type TCaseAuthor,
+  type TCaseFileEntry,
+  type TViewerRole,
+} from '@holdfast/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  directMessages,
+  disputeNotes,
+  disputeOffers,
+  transactionEvents,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
+import { counterpartyName } from '../profile/index.js';
+import { listCaseSubmissions } from './disputes.evidence.queries.js';
+import type { DisputeRow } from './disputes.queries.js';
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+/** Who reads the file: staff see internal notes, the parties never do. */
+export type CaseReader = 'party' | 'staff';
+
+const personColumns = { id: users.id, role: users.role, firstName: users.firstName, lastName: users.lastName };
+type Person = { id: string; role: string; firstName: string | null; lastName: string | null };
+
+/** "3 Dec" for a date-only value (the seller's expected delivery date). */
+function shortDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** An amount in minor units as people read it ("R 40,00"). */
+const money = (minor: bigint, t: TransactionRow) => formatMoney(toDecimal(minor, t.currency), t.currency);
+
+/** What each side gets from a split of the escrow with `refund` of the amount back to the buyer. */
+function splitText(refund: bigint, t: TransactionRow): string {
+  const split = splitEscrowAmounts(t.amount, t.fee, refund);
+  if (!split) return `${money(refund, t)} back to the buyer`;
+  return `${money(split.buyerGets, t)} back to the buyer, ${money(split.sellerGets, t)} to the seller`;
+}
+
+interface EventContext {
+  t: TransactionRow;
+  d: DisputeRow;
+  actor: TCaseAuthor | null;
+}
+
+/**
+ * The one place that turns a history action into what a person reads. Actions another entry of the file
+ * tells better (offers, their answers, the decision) are left out; an action missing here reads as its
+ * own words ("dispute_escalated" → "Dispute escalated").
+ */
+const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
+  create: () => 'Transaction created',
+  fund_from_wallet: () => 'Funded by the buyer',
+  funded_by_card: () => 'Funded by the buyer (card)',
+  card_payment_credited_to_wallet: () => "The buyer's card payment was credited to their wallet",
+  accept: ({ t }) =>
+    t.expectedDeliveryDate
+      ? `Accepted by the seller, delivery by ${shortDate(t.expectedDeliveryDate)}`
+      : 'Accepted by the seller',
+  deliver: () => 'Marked delivered',
+  confirm: () => 'Receipt confirmed by the buyer: funds released to the seller',
+  auto_release: () => 'Released to the seller automatically after the inspection period',
+  decline: () => 'Declined by the seller',
+  cancel: () => 'Cancelled before acceptance',
+  cancel_late_delivery: () => 'Cancelled by the buyer: not delivered in time',
+  expire_unfunded: () => 'Cancelled automatically: not funded in time',
+  expire_unaccepted: () => 'Cancelled automatically: the seller did not accept in time',
+  dispute: ({ d }) => `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}`,
+  dispute_assigned: ({ actor }) => `Assigned to ${actor?.name ?? 'a moderator'}`,
+  offer_made: null,
+  offer_rejected: null,
+  dispute_settled: null,
+};
+
+function eventSummary(action: string, c: EventContext): string | null {
+  if (action.startsWith('dispute_resolved:')) return null;
+  const known = EVENT_SUMMARIES[action];
+  if (known !== undefined) return known?.(c) ?? null;
+  const words = action.replace(/[_:]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The dispute's case file, oldest first: the transaction's history, the delivery details and tracking, the
+ * parties' private messages about the transaction, statements and evidence, offers and their answers,
+ * internal notes (staff only) and the decision with its reasons. Entries at the same instant keep that
+ * order. A party's file never contains a note: they are not even read for them.
+ */
+export async function buildCaseFile(
+  db: DbOrTx,
+  d: DisputeRow,
+  t: TransactionRow,
+  reader: CaseReader,
+): Promise<TCaseFileEntry[]> {
+  const parties = [t.buyerId, t.sellerId].filter((id): id is string => id !== null);
+  const [people, events, messages, offers, notes, submissions] = await Promise.all([
+    // The parties and the decider, for the entries that name them without a row of their own.
+    db
+      .select(personColumns)
+      .from(users)
+      .where(inArray(users.id, [...parties, ...(d.resolvedById ? [d.resolvedById] : [])])),
+    db
+      .select({ e: transactionEvents, actor: personColumns })
+      .from(transactionEvents)
+      .leftJoin(users, eq(users.id, transactionEvents.actorId))
+      .where(eq(transactionEvents.transactionId, t.id))
+      .orderBy(asc(transactionEvents.at), asc(transactionEvents.id)),
+    // The conversation is the transaction; only what its two parties wrote to each other.
+    db
+      .select({ m: directMessages, sender: personColumns })
+      .from(directMessages)
+      .innerJoin(users, eq(users.id, directMessages.senderId))
+      .where(
+        and(
+          eq(directMessages.conversationId, t.id),
+          inArray(directMessages.senderId, parties),
+          inArray(directMessages.receiverId, parties),
+        ),
+      )
+      .orderBy(asc(directMessages.createdAt), asc(directMessages.id)),
+    db
+      .select({ o: disputeOffers, proposer: personColumns })
+      .from(disputeOffers)
+      .innerJoin(users, eq(users.id, disputeOffers.proposerId))
+      .where(eq(disputeOffers.disputeId, d.id))
+      .orderBy(asc(disputeOffers.createdAt), asc(disputeOffers.id)),
+    reader === 'staff'
+      ? db
+          .select({ n: disputeNotes, author: personColumns })
+          .from(disputeNotes)
+          .innerJoin(users, eq(users.id, disputeNotes.authorId))
+          .where(eq(disputeNotes.disputeId, d.id))
+          .orderBy(asc(disputeNotes.createdAt), asc(disputeNotes.id))
+      : Promise.resolve([]),
+    listCaseSubmissions(db, d.id),
+  ]);
+
+  const authorOf = (p: Person | null): TCaseAuthor | null => {
+    if (!p) return null;
+    const name = counterpartyName(p);
+    if (p.id === t.buyerId) return { role: 'buyer', name };
+    if (p.id === t.sellerId) return { role: 'seller', name };
+    return p.role === 'moderator' || p.role === 'admin' ? { role: p.role, name } : null;
+  };
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const personAuthor = (id: string | null) => (id ? authorOf(byId.get(id) ?? null) : null);
+  const entry = (e: Omit<TCaseFileEntry, 'internal' | 'evidence'> & Partial<TCaseFileEntry>): TCaseFileEntry => ({
+    internal: false,
+    evidence: null,
+    ...e,
+  });
+  const file: TCaseFileEntry[] = [];
+
+  for (const { e, actor } of events) {
+    const author = authorOf(actor);
+    const summary = eventSummary(e.action, { t, d, actor: author });
+    if (summary === null) continue;
+    file.push(entry({ id: `event:${e.id}`, kind: 'event', at: e.at.toISOString(), author, summary, text: null }));
+  }
+
+  if (t.acceptedAt && (t.expectedDeliveryDate || t.deliveryNotes)) {
+    file.push(
+      entry({
+        id: `delivery:accepted:${t.id}`,
+        kind: 'delivery',
+        at: t.acceptedAt.toISOString(),
+        author: personAuthor(t.sellerId),
+        summary: t.expectedDeliveryDate
+          ? `Delivery details: expected by ${shortDate(t.expectedDeliveryDate)}`
+          : 'Delivery details',
+        text: t.deliveryNotes,
+      }),
+    );
+  }
+  if (t.deliveredAt) {
+    file.push(
+      entry({
+        id: `delivery:delivered:${t.id}`,
+        kind: 'delivery',
+        at: t.deliveredAt.toISOString(),
+        author: personAuthor(t.sellerId),
+        summary: t.trackingReference
+          ? `Tracking reference: ${t.trackingReference}`
+          : 'Delivered without a tracking reference',
+        text: t.deliveryMessage,
+      }),
+    );
+  }
+
+  for (const { m, sender } of messages) {
+    const author = authorOf(sender);
+    file.push(
+      entry({
+        id: `message:${m.id}`,
+        kind: 'message',
+        at: m.createdAt.toISOString(),
+        author,
+        summary: `Message from the ${author?.role ?? 'party'}`,
+        text: m.content,
+      }),
+    );
+  }
+
+  for (const s of submissions.statements) {
+    file.push(
+      entry({
+        id: `statement:${s.id}`,
+        kind: 'statement',
+        at: s.createdAt,
+        author: s.author,
+        summary: `Statement by the ${s.author.role}`,
+        text: s.text,
+      }),
+    );
+  }
+  for (const ev of submissions.evidence) {
+    file.push(
+      entry({
+        id: `evidence:${ev.id}`,
+        kind: 'evidence',
+        at: ev.createdAt,
+        author: ev.author,
+        summary: `Evidence added: ${ev.fileName}, sha256 ${ev.sha256}`,
+        text: ev.caption || null,
+        evidence: ev,
+      }),
+    );
+  }
+
+  for (const { o, proposer } of offers) {
+    file.push(
+      entry({
+        id: `offer:${o.id}`,
+        kind: 'offer',
+        at: o.createdAt.toISOString(),
+        author: authorOf(proposer),
+        summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, t)}`,
+        text: o.message,
+      }),
+    );
+    // Its answer; a superseded or closed offer is told by the next offer or the decision.
+    if ((o.status === 'accepted' || o.status === 'rejected') && o.respondedAt) {
+      const answerer = o.proposerRole === 'buyer' ? 'seller' : 'buyer';
+      file.push(
+        entry({
+          id: `offer-answer:${o.id}`,
+          kind: 'offer',
+          at: o.respondedAt.toISOString(),
+          author: personAuthor(answerer === 'seller' ? t.sellerId : t.buyerId),
+          summary: `Offer ${o.status} by the ${answerer}`,
+          text: null,
+        }),
+      );
+    }
+  }
+
+  if (reader === 'staff') {
+    for (const { n, author } of notes) {
+      file.push(
+        entry({
+          id: `note:${n.id}`,
+          kind: 'note',
+          at: n.createdAt.toISOString(),
+          author: authorOf(author),
+          summary: 'Internal note — staff only',
+          text: n.text,
+          internal: true,
+        }),
+      );
+    }
+  }
+
+  if (d.status === 'resolved' && d.resolvedAt) {
+    file.push(
+      entry({
+        id: `decision:${d.id}`,
+        kind: 'decision',
+        at: d.resolvedAt.toISOString(),
+        author: personAuthor(d.resolvedById),
+        summary: decisionSummary(d, t),
+        text: d.resolutionNotes,
+      }),
+    );
+  }
+
+  // Stable: entries at the same instant keep the order above.
+  return file.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+function decisionSummary(d: DisputeRow, t: TransactionRow): string {
+  if (d.resolvedById === null) return `Settled by agreement: ${splitText(d.refundAmount ?? 0n, t)}`;
+  if (d.resolution === 'release_to_seller') return 'Decision: funds released to the seller';
+  if (d.resolution === 'refund_buyer') return 'Decision: the buyer refunded in full';
+  return `Decision: split, ${splitText(d.refundAmount ?? 0n, t)}`;
+}
+
+/** How a viewer of the transaction reads its case: the parties as parties, staff as staff, others not at all. */
+export function caseReaderOf(viewerRole: TViewerRole | null | undefined): CaseReader | null {
+  if (viewerRole === 'buyer' || viewerRole === 'seller') return 'party';
+  if (viewerRole === 'moderator' || viewerRole === 'admin') return 'staff';
+  return null;
+}
