@@ -30,7 +30,12 @@ export async function startOpeningClocks(tx: Tx, disputeId: string, clocks: Disp
       runAt: responseDueAt,
       key: `dispute-response:${disputeId}`,
     },
-    { kind: 'dispute.assign-escalation', payload: { disputeId }, runAt: assignDueAt, key: `dispute-assign:${disputeId}` },
+    {
+      kind: 'dispute.assign-escalation',
+      payload: { disputeId },
+      runAt: assignDueAt,
+      key: `dispute-assign:${disputeId}`,
+    },
   ];
   for (const job of jobs) await enqueueJob(tx, job);
 }

@@ -22,8 +22,14 @@ export async function findConflictingCase(
   now: Date,
 ): Promise<string | null> {
   const since = new Date(now.getTime() - CONFLICT_WINDOW_MS);
-  const sellerAccounts = db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${d.sellerEmail}`);
-  const buyerEmail = db.select({ email: sql`lower(${users.email})` }).from(users).where(eq(users.id, d.buyerId));
+  const sellerAccounts = db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${d.sellerEmail}`);
+  const buyerEmail = db
+    .select({ email: sql`lower(${users.email})` })
+    .from(users)
+    .where(eq(users.id, d.buyerId));
   const [row] = await db
     .select({ id: disputes.id })
     .from(disputes)
