@@ -17,6 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
+import { DisputeStep } from './dispute-step';
 
 /** The viewer's dispute on this transaction, when they are a party and there is one. */
 function useDisputeOf(tx: TTransaction): TDispute | undefined {
@@ -146,6 +147,10 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             <span>Status: {DISPUTE_STATUS_LABELS[dispute.status]}</span>
           </p>
           <p className="break-words whitespace-pre-line">{dispute.description}</p>
+          <DisputeStep
+            step={dispute.step}
+            viewer={tx.viewerRole === 'buyer' || tx.viewerRole === 'seller' ? tx.viewerRole : null}
+          />
           <div className="space-y-3 border-t pt-3">
             <h3 className="flex items-center gap-2 font-medium">
               <Handshake className="size-4" aria-hidden="true" /> Settle it between you

@@ -13,7 +13,7 @@ import { ConfirmAction } from './confirm-action';
 const MINUTE = 60_000;
 
 /** The current time, renewed every `everyMs` so texts that count down stay true. */
-function useNow(everyMs = MINUTE): Date {
+export function useNow(everyMs = MINUTE): Date {
   const [now, setNow] = React.useState(() => new Date());
   React.useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), everyMs);
