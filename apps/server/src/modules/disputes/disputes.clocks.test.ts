@@ -7,7 +7,7 @@ import { adjustableClock, DAY, HOUR, SECOND, type AdjustableClock } from '../../
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { acceptedFundedTransaction, as } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { observe } from '../notifications/notifications.test-helpers.js';
+import { observe } from '../../test/observe.js';
 import { lockTransaction } from '../transactions/index.js';
 import { lockDispute } from './disputes.queries.js';
 import { recordResponse } from './disputes.response.js';

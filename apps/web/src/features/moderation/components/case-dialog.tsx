@@ -14,7 +14,7 @@ import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useDisputeCase } from '@/lib/queries/disputes';
-import { DisputeStep } from '@/features/transactions/components/dispute-step';
+import { DisputeStep } from '@/components/dispute-step';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

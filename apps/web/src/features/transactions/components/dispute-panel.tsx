@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/api';
 import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
-import { DisputeStep } from './dispute-step';
+import { DisputeStep } from '@/components/dispute-step';
 
 /** The viewer's dispute on this transaction, when they are a party and there is one. */
 function useDisputeOf(tx: TTransaction): TDispute | undefined {

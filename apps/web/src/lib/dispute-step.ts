@@ -1,5 +1,5 @@
 import type { TDisputeStep } from '@holdfast/contracts';
-import { formatTimeLeft } from './timers';
+import { formatTimeLeft } from './time-left';
 
 /** The step's name as the parties and moderators see it. */
 export const DISPUTE_STEP_LABELS: Record<TDisputeStep['code'], string> = {

@@ -2,8 +2,8 @@ import { Clock } from 'lucide-react';
 import type { TDisputeStep } from '@holdfast/contracts';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
-import { DISPUTE_STEP_LABELS, dueCountdown, stepActor } from '../lib/dispute-step';
-import { useNow } from './escrow-timers';
+import { DISPUTE_STEP_LABELS, dueCountdown, stepActor } from '@/lib/dispute-step';
+import { useNow } from '@/lib/use-now';
 
 /**
  * Where a dispute stands, as the server states it: the current step, who must act, by when (the date and a
