@@ -98,6 +98,10 @@ const ZEnv = z.object({
     .url({ protocol: /^https?$/, error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL' })
     .optional(),
   OTEL_SERVICE_NAME: z.string().default('holdfast'),
+  /** Dispute clocks (issue 28): days the other party has to respond, hours until an unassigned case escalates, days to decide. */
+  DISPUTE_RESPONSE_DAYS: z.coerce.number().positive().max(365).default(3),
+  DISPUTE_ASSIGN_HOURS: z.coerce.number().positive().max(8760).default(24),
+  DISPUTE_DECISION_DAYS: z.coerce.number().positive().max(365).default(5),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -188,6 +192,8 @@ export interface Config {
   metrics: { token: string | undefined; port: number | undefined } | undefined;
   /** OpenTelemetry traces to an OTLP/HTTP collector (main.ts starts them before the app is built). */
   tracing: { endpoint: string; serviceName: string } | undefined;
+  /** A dispute's deadlines (disputes.clocks.ts): each step's time, after which its stated default happens. */
+  disputeClocks: { responseMs: number; assignMs: number; decisionMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -388,8 +394,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
       : undefined,
+    disputeClocks: {
+      responseMs: e.DISPUTE_RESPONSE_DAYS * DAY_MS,
+      assignMs: e.DISPUTE_ASSIGN_HOURS * HOUR_MS,
+      decisionMs: e.DISPUTE_DECISION_DAYS * DAY_MS,
+    },
   };
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 const S3_SETTINGS = [
   'S3_BUCKET',

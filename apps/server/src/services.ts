@@ -12,7 +12,7 @@ import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
 import { createAdminJobsService, createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
-import { createDisputesService } from './modules/disputes/index.js';
+import { createDisputesService, disputeJobHandlers } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSupportService } from './modules/support/index.js';
 import { createMessagesService } from './modules/messages/index.js';
@@ -116,7 +116,7 @@ export function createServices({ config, database, providers, log, clock, schedu
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
-    disputes: createDisputesService({ db, clock }),
+    disputes: createDisputesService({ db, clock, clocks: config.disputeClocks }),
     support: createSupportService({ db, pubsub: providers.pubsub, clock }),
     reviews,
     messages: createMessagesService({ db, pubsub: providers.pubsub, clock }),
@@ -152,6 +152,7 @@ export function createJobHandlers({ config, database, providers, clock, services
   const { db } = database;
   return {
     ...transactionJobHandlers({ db }),
+    ...disputeJobHandlers({ db }),
     ...notificationJobHandlers({
       db,
       clock,

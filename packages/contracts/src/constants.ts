@@ -120,6 +120,10 @@ export const ERROR_CODE_INFO = {
     status: 409,
     meaning: 'Support: a chat status only moves forward (open → in_progress → resolved → closed)',
   },
+  CONFLICT_OF_INTEREST: {
+    status: 403,
+    meaning: 'Disputes: the moderator is a party, or moderated a case between the same two people in the last 90 days',
+  },
 } as const satisfies Record<string, { status: number; meaning: string }>;
 
 export type TErrorCode = keyof typeof ERROR_CODE_INFO;

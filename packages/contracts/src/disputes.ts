@@ -59,7 +59,34 @@ export const DISPUTE_MESSAGES = {
   offerClosed: 'This offer is no longer open',
   ownOffer: 'The other party answers your offer',
   onlyPartiesOffer: 'Only the buyer or the seller can make or answer offers',
+  conflictOfInterest:
+    'You moderated a case between these two people in the last 90 days; another moderator must take this one.',
 } as const;
+
+/**
+ * Where a case stands (issue 28: a clock on every step): the step, who must act, by when, and the stated
+ * default if nobody does. Computed on the server only (disputes.step.ts).
+ */
+export const DISPUTE_STEP_CODES = [
+  'awaiting_response',
+  'awaiting_moderator',
+  'in_review',
+  'escalated',
+  'resolved',
+] as const;
+export const DISPUTE_STEP_ACTORS = ['buyer', 'seller', 'moderator', 'admin'] as const;
+export const ZDisputeStep = z.object({
+  code: z.enum(DISPUTE_STEP_CODES),
+  actor: z.enum(DISPUTE_STEP_ACTORS).nullable(),
+  dueAt: z.string().nullable(),
+  /** What is happening now. */
+  text: z.string(),
+  /** What happens when `dueAt` passes and nobody acted; null when no clock runs. */
+  ifNobodyActs: z.string().nullable(),
+  /** The other party let the response deadline pass in silence (and has not responded since). */
+  noResponse: z.boolean(),
+});
+export type TDisputeStep = z.infer<typeof ZDisputeStep>;
 
 const text = (required: string) =>
   z
@@ -153,6 +180,8 @@ export const ZDispute = z.object({
   resolvedAt: z.string().nullable(),
   /** The open settlement offer, if any. */
   openOffer: ZSettlementOffer.nullable(),
+  /** The current step with its deadline and default. */
+  step: ZDisputeStep,
 });
 export type TDispute = z.infer<typeof ZDispute>;
 export const ZDisputeList = z.array(ZDispute);

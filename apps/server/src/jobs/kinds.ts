@@ -22,6 +22,12 @@ export interface JobPayloads {
   'email.send': { to: string; email: EmailContent } | { to: string; subject: string; text: string; html: string };
   /** Asks the payout provider how a withdrawal's payout ended; settles it when it has. */
   'payout.settle': { withdrawalId: string };
+  /** A dispute's response deadline: silence is recorded and the moderators told (modules/disputes). */
+  'dispute.response-deadline': { disputeId: string };
+  /** An open dispute no moderator took in time: every admin is told. */
+  'dispute.assign-escalation': { disputeId: string };
+  /** An assigned dispute not decided in time: every admin is told. */
+  'dispute.decision-escalation': { disputeId: string };
   /** The daily check of the ledger's invariants (ledger/daily-check.ts); queues the next day's itself. */
   'ledger.check': Record<string, never>;
 }
@@ -44,6 +50,10 @@ export const LANE_OF_KIND: Record<JobKind, JobLane> = {
   // Watches the money: a check that cannot run alerts the admins as a failed money job does.
   'ledger.check': 'money',
   notify: 'notify',
+  // Dispute clocks move no money (a timer never decides a case): they mark the case and tell people.
+  'dispute.response-deadline': 'notify',
+  'dispute.assign-escalation': 'notify',
+  'dispute.decision-escalation': 'notify',
   'email.send': 'email',
 };
 
@@ -78,6 +88,10 @@ export type NotificationEvent =
   | { type: 'dispute.opened'; disputeId: string }
   | { type: 'dispute.offer_made'; disputeId: string; offerId: string }
   | { type: 'dispute.resolved'; disputeId: string }
+  /** The other party let the response deadline pass: the moderators are told the case has no response. */
+  | { type: 'dispute.no_response'; disputeId: string }
+  /** No moderator took the case (`unassigned`), or its moderator did not decide (`undecided`), in time: every admin. */
+  | { type: 'dispute.escalated'; disputeId: string; reason: 'unassigned' | 'undecided' }
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }

@@ -44,6 +44,20 @@ export const disputes = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The clock on every step (disputes.step.ts), fixed when each step starts, so a change of the settings
+    // never moves a running case's deadline. Null on cases opened before the clocks existed.
+    /** The other party's time to respond (a statement, evidence or an offer). */
+    responseDueAt: timestamp('response_due_at', { withTimezone: true }),
+    /** Their first response (disputes.response.ts). */
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** The response deadline passed in silence: the case is marked "no response" for the moderators. */
+    noResponseAt: timestamp('no_response_at', { withTimezone: true }),
+    /** By then a moderator takes the case, or the admins are told. */
+    assignDueAt: timestamp('assign_due_at', { withTimezone: true }),
+    assignEscalatedAt: timestamp('assign_escalated_at', { withTimezone: true }),
+    /** Set when a moderator takes the case: by then they decide, or the admins are told. */
+    decisionDueAt: timestamp('decision_due_at', { withTimezone: true }),
+    decisionEscalatedAt: timestamp('decision_escalated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('disputes_transaction_id_idx').on(t.transactionId),

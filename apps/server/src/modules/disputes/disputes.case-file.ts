@@ -74,6 +74,12 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   expire_unaccepted: () => 'Cancelled automatically: the seller did not accept in time',
   dispute: ({ d }) => `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}`,
   dispute_assigned: ({ actor }) => `Assigned to ${actor?.name ?? 'a moderator'}`,
+  dispute_responded: ({ actor }) => `${actor?.name ?? 'The other party'} responded to the dispute`,
+  dispute_responded_late: ({ actor }) =>
+    `${actor?.name ?? 'The other party'} responded after the response deadline had passed`,
+  dispute_no_response: () => 'No response by the deadline: the case went to the moderators marked "no response"',
+  'dispute_escalated:unassigned': () => 'No moderator took the case in time: escalated to the admins',
+  'dispute_escalated:undecided': () => 'No decision in time: escalated to the admins',
   offer_made: null,
   offer_rejected: null,
   dispute_settled: null,

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, newestIds, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
 import { sellerEmailOf } from '../transactions/index.js';
+import { disputeStep } from './disputes.step.js';
 
 export type DisputeRow = typeof disputes.$inferSelect;
 export type OfferRow = typeof disputeOffers.$inferSelect;
@@ -72,6 +73,7 @@ function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | n
     createdAt: d.createdAt.toISOString(),
     resolvedAt: d.resolvedAt?.toISOString() ?? null,
     openOffer: openOffer ? offerView(openOffer, t) : null,
+    step: disputeStep(d),
   };
 }
 

@@ -52,6 +52,9 @@ import {
 import { buildCaseFile, caseReaderOf } from './disputes.case-file.js';
 import { moderatorStats } from './disputes.moderator-stats.js';
 import { addDisputeNote } from './disputes.notes.js';
+import { startDecisionClock, startOpeningClocks, type DisputeClocks } from './disputes.clocks.js';
+import { assertNoConflictOfInterest } from './disputes.conflict.js';
+import { recordResponse } from './disputes.response.js';
 
 const isModerator = (user: SessionUser) => user.role === 'moderator';
 
@@ -85,7 +88,7 @@ const ALREADY_RESOLVED = () => appError('DISPUTE_RESOLVED', M.alreadyResolved);
  * ledger in the same database transaction as the state change, under the transaction row's lock, so a
  * moderator's decision and an accepted offer racing each other settle once.
  */
-export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
+export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Clock; clocks: DisputeClocks }) {
   /** Locks the dispute's transaction, then the dispute (always in that order). */
   async function lockCase(tx: Tx, disputeId: string): Promise<{ t: TransactionRow; d: DisputeRow }> {
     const found = await findDispute(tx, disputeId);
@@ -131,6 +134,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         })
         .returning({ id: disputes.id });
       await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id });
+      await startOpeningClocks(tx, row.id, clocks, clock.now());
       return changedView(tx, row.id, answer);
     });
   }
@@ -158,6 +162,8 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
       if (d.status !== 'open') throw appError('DISPUTE_NOT_OPEN', M.notOpen);
+      await assertNoConflictOfInterest(tx, d, user.id, clock.now());
+      await startDecisionClock(tx, d.id, clocks, clock.now());
       await tx
         .update(disputes)
         .set({ status: 'in_review', moderatorId: user.id, updatedAt: clock.now() })
@@ -222,6 +228,8 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
       if (d.status === 'in_review' && d.moderatorId !== user.id) throw forbidden(M.assignedToAnother);
+      // Deciding an unassigned case takes it: the same conflict-of-interest rule as assigning it.
+      if (d.status === 'open') await assertNoConflictOfInterest(tx, d, user.id, clock.now());
       const resolution = input.resolution as TDisputeResolution;
       const refund = resolution === 'partial_resolution' ? parseRefund(input.refundAmount, t) : null;
       await settle(tx, t, d, { resolution, notes: input.resolutionNotes.trim(), refund, by: user });
@@ -263,6 +271,7 @@ export function createDisputesService({ db, clock }: { db: Db; clock: Clock }) {
         to: t.status,
         action: 'offer_made',
       });
+      await recordResponse(tx, d, role, now);
       await notify(tx, { type: 'dispute.offer_made', disputeId: d.id, offerId: offer.id }, now);
       const view = offerView(offer, t);
       await answer?.(tx, view);

@@ -1,3 +1,4 @@
 /** The disputes module's public entry: other modules and the composition root import only this. */
 export { createDisputesService, type DisputesService } from './disputes.service.js';
 export { disputeRoutes } from './disputes.routes.js';
+export { disputeJobHandlers, type DisputeClocks } from './disputes.clocks.js';

@@ -12,6 +12,7 @@ import {
 } from './notifications.delivery.js';
 import type { Person, TransactionFacts } from './notifications.queries.js';
 import { transactionDeliveries } from './notifications.transaction-content.js';
+import { disputeStaffDeliveries } from './notifications.dispute-clocks.js';
 
 export { MESSAGE_EMAIL_INTERVAL_MS, type Delivery, type EventFacts } from './notifications.delivery.js';
 
@@ -66,8 +67,10 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
           action: 'View the dispute',
           reason: reason(p),
         }),
-      );
+      )
+      .concat(disputeStaffDeliveries(ctx, f));
   }
+  if (event.type === 'dispute.no_response' || event.type === 'dispute.escalated') return disputeStaffDeliveries(ctx, f);
 
   if (event.type === 'dispute.offer_made') {
     const offer = f.offer;

@@ -17,6 +17,8 @@ export interface Delivery {
   email: EmailContent;
   /** Emails with a key go at most once an hour per key (new private messages). */
   throttleKey?: string;
+  /** The bell only: no email is sent. */
+  bellOnly?: boolean;
 }
 
 /** The data an event's texts are written from, read when the `notify` job runs. */
@@ -33,6 +35,8 @@ export type EventFacts =
         refundAmount: bigint | null;
       };
       offer?: { proposerId: string; refundAmount: bigint; message: string };
+      /** The dispute clocks' events (notifications.dispute-clocks.ts): the case and the staff to tell. */
+      clocks?: DisputeClockFacts;
     }
   | {
       kind: 'message';
@@ -53,6 +57,16 @@ export type EventFacts =
       job: { id: string; kind: string; attempts: number; lastError: string | null; finishedAt: Date | null };
       admins: Person[];
     };
+
+/** A dispute clock's facts: the case's state and the moderators or admins who hear of it. */
+export interface DisputeClockFacts {
+  disputeId: string;
+  initiatedBy: string;
+  status: string;
+  moderatorId: string | null;
+  createdAt: Date;
+  staff: Person[];
+}
 
 export const MESSAGE_EMAIL_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -203,12 +203,14 @@ describe('disputes (through the API)', () => {
     return { ...d, disputeId, seen };
   }
 
-  it('opened: the other party is told, not the one who opened it nor the moderators', async () => {
+  it('opened: the other party is told, not the one who opened it; the moderators are offered it by the bell only', async () => {
     const { buyer, seller, transaction, seen } = await disputed();
     expect(seen.emails.map((m) => [m.to, m.subject])).toEqual([[seller.email, 'A dispute was opened on Road bike']]);
     expect(seen.emailTo(seller.email)[0].links).toContain(`${publicUrl}/transactions/${transaction.id}`);
     expect(seen.bellsOf(buyer.user.id)).toEqual([]);
-    expect(seen.bellsOf(moderator.user.id)).toEqual([]);
+    expect(seen.bellsOf(moderator.user.id)).toEqual([
+      expect.objectContaining({ title: 'New dispute to review', link: '/moderator-dashboard' }),
+    ]);
   });
 
   it('offer made: the other party is told what they would get', async () => {

@@ -1,14 +1,17 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { EventFacts } from './notifications.content.js';
+import type { DisputeClockFacts } from './notifications.delivery.js';
 import type { NotificationEvent } from './events.js';
 import {
   findAdmins,
   findDirectMessage,
   findDisputeRow,
   findJob,
+  findModerators,
   findOfferRow,
   findPerson,
   findSupportReply,
+  type Person,
   findWithdrawal,
   transactionFacts,
 } from './notifications.queries.js';
@@ -31,10 +34,14 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
     }
     case 'dispute.opened':
     case 'dispute.offer_made':
-    case 'dispute.resolved': {
+    case 'dispute.resolved':
+    case 'dispute.no_response':
+    case 'dispute.escalated': {
       const d = await findDisputeRow(db, event.disputeId);
       const t = d && (await transactionFacts(db, d.transactionId));
       if (!d || !t) return null;
+      const clocks = await disputeClockFacts(db, event, d);
+      if (clocks === false) return null;
       const offer = event.type === 'dispute.offer_made' ? await findOfferRow(db, event.offerId) : null;
       if (event.type === 'dispute.offer_made' && (!offer || offer.disputeId !== d.id)) return null;
       return {
@@ -50,6 +57,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
         ...(offer
           ? { offer: { proposerId: offer.proposerId, refundAmount: offer.refundAmount, message: offer.message } }
           : {}),
+        ...(clocks ? { clocks } : {}),
       };
     }
     case 'message.created': {
@@ -103,5 +111,41 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
       if (!job || job.state !== 'failed') return null;
       return { kind: 'job', job, admins: await findAdmins(db) };
     }
+  }
+}
+
+type DisputeRowFacts = NonNullable<Awaited<ReturnType<typeof findDisputeRow>>>;
+
+/**
+ * The staff a dispute clock's event tells: moderators of a new or silent case (only its moderator once one
+ * took it), every admin of an escalation. False when the case moved on before this ran: nobody is told.
+ */
+async function disputeClockFacts(
+  db: DbOrTx,
+  event: Extract<NotificationEvent, { disputeId: string }>,
+  d: DisputeRowFacts,
+): Promise<DisputeClockFacts | null | false> {
+  const facts = (staff: Person[]): DisputeClockFacts => ({
+    disputeId: d.id,
+    initiatedBy: d.initiatedBy,
+    status: d.status,
+    moderatorId: d.moderatorId,
+    createdAt: d.createdAt,
+    staff,
+  });
+  switch (event.type) {
+    case 'dispute.opened':
+      return facts(await findModerators(db));
+    case 'dispute.no_response': {
+      if (d.status === 'resolved' || d.respondedAt) return false;
+      const moderator = d.moderatorId ? await findPerson(db, d.moderatorId) : null;
+      return facts(moderator ? [moderator] : await findModerators(db));
+    }
+    case 'dispute.escalated': {
+      const still = event.reason === 'unassigned' ? d.status === 'open' : d.status === 'in_review';
+      return still && facts(await findAdmins(db));
+    }
+    default:
+      return null;
   }
 }

@@ -44,6 +44,7 @@ export function notificationJobHandlers({ db, clock, publicUrl, email, pubsub }:
         category: d.category,
         email: d.email,
         throttleKey: d.throttleKey ?? null,
+        bellOnly: d.bellOnly ?? false,
       }));
       const now = clock.now();
 

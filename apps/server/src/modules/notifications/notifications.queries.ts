@@ -136,6 +136,11 @@ export function findAdmins(db: DbOrTx): Promise<Person[]> {
   return db.select(personColumns).from(users).where(eq(users.role, 'admin')).orderBy(users.createdAt);
 }
 
+/** Every moderator: who is offered a new dispute and told of a silent one. */
+export function findModerators(db: DbOrTx): Promise<Person[]> {
+  return db.select(personColumns).from(users).where(eq(users.role, 'moderator')).orderBy(users.createdAt);
+}
+
 export async function findJob(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
@@ -263,6 +268,8 @@ export interface Telling {
   email: EmailContent;
   /** At most one email per key per `throttleMs` (new private messages). */
   throttleKey: string | null;
+  /** The bell only, never an email (moderators offered a new case). */
+  bellOnly?: boolean;
 }
 
 /** What TELL wrote and decided: the bell notifications, and the emails that are to go. */
@@ -288,14 +295,16 @@ export async function tell(
     tx,
     sql`with d as (
        select * from jsonb_to_recordset(${JSON.stringify(tellings)}::jsonb) as d(
-         "userId" text, "to" text, title text, body text, link text, category text, email jsonb, "throttleKey" text)
+         "userId" text, "to" text, title text, body text, link text, category text, email jsonb, "throttleKey" text,
+         "bellOnly" boolean)
      ), told as (
        insert into notifications (user_id, type, title, body, link, created_at)
        select "userId", ${event.type}, title, body, link, ${now}::timestamptz from d where "userId" is not null
        returning id, user_id
      ), wanted as (
-       select * from d where category is null or "userId" is null or coalesce((select p.email_enabled
-         from notification_preferences p where p.user_id = d."userId" and p.category = d.category), true)
+       select * from d where not coalesce("bellOnly", false) and (category is null or "userId" is null or
+         coalesce((select p.email_enabled from notification_preferences p
+           where p.user_id = d."userId" and p.category = d.category), true))
      ), slot as (
        insert into email_throttle (key, last_sent_at)
        select distinct "throttleKey", ${now}::timestamptz from wanted where "throttleKey" is not null

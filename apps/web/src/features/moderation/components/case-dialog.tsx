@@ -15,6 +15,7 @@ import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useDisputeCase } from '@/lib/queries/disputes';
+import { DisputeStep } from '@/components/dispute-step';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -34,6 +35,7 @@ function CaseBody({ id }: { id: string }) {
   const money = (v: string) => formatMoney(v, tx.currency);
   return (
     <div className="grid gap-5 text-sm">
+      <DisputeStep step={dispute.step} viewer="moderator" />
       <Section title="Transaction">
         <dl className="grid grid-cols-2 gap-2">
           <div>

@@ -44,6 +44,8 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
           <Badge variant={dispute.status === 'open' ? 'info' : 'secondary'}>
             {DISPUTE_STATUS_LABELS[dispute.status]}
           </Badge>
+          {/* The other party let the response deadline pass (server: disputes.step.ts). */}
+          {dispute.step.noResponse && <Badge variant="warning">No response</Badge>}
         </div>
       </div>
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{dispute.description}</p>

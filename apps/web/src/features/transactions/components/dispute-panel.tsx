@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/api';
 import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
+import { DisputeStep } from '@/components/dispute-step';
 
 /** The viewer's dispute on this transaction, when they are a party and there is one. */
 function useDisputeOf(tx: TTransaction): TDispute | undefined {
@@ -147,6 +148,10 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             <span>Status: {DISPUTE_STATUS_LABELS[dispute.status]}</span>
           </p>
           <p className="break-words whitespace-pre-line">{dispute.description}</p>
+          <DisputeStep
+            step={dispute.step}
+            viewer={tx.viewerRole === 'buyer' || tx.viewerRole === 'seller' ? tx.viewerRole : null}
+          />
           <Button size="sm" variant="outline" asChild>
             <Link href={`/disputes/${dispute.id}`}>
               <FolderOpen aria-hidden="true" /> Case file

@@ -6,21 +6,10 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
+import { useNow } from '@/lib/use-now';
 import { useCancelTransaction } from '../api/cancel-transaction';
 import { hasArrived, releaseCountdown } from '../lib/timers';
 import { ConfirmAction } from './confirm-action';
-
-const MINUTE = 60_000;
-
-/** The current time, renewed every `everyMs` so texts that count down stay true. */
-function useNow(everyMs = MINUTE): Date {
-  const [now, setNow] = React.useState(() => new Date());
-  React.useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), everyMs);
-    return () => window.clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 /** Pending with a deadline: when it cancels itself, and why (unfunded, or funded but not accepted). */
 export function PendingDeadline({ tx }: { tx: TTransaction }) {
