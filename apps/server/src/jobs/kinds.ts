@@ -78,6 +78,10 @@ export type NotificationEvent =
   | { type: 'dispute.opened'; disputeId: string }
   | { type: 'dispute.offer_made'; disputeId: string; offerId: string }
   | { type: 'dispute.resolved'; disputeId: string }
+  /** A party or staff added a file to the case: the other party and the assigned moderator are told. */
+  | { type: 'dispute.evidence_added'; disputeId: string; evidenceId: string }
+  /** A party wrote a statement in the case: the other party and the assigned moderator are told. */
+  | { type: 'dispute.statement_added'; disputeId: string; statementId: string }
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }

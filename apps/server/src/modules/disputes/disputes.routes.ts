@@ -21,6 +21,7 @@ import {
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
+import { disputeEvidenceRoutes } from './disputes.evidence.routes.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -194,4 +195,7 @@ export async function disputeRoutes(app: FastifyInstance) {
         ),
     );
   }
+
+  // The parties' statements and evidence (disputes.evidence.routes.ts).
+  await disputeEvidenceRoutes(app);
 }

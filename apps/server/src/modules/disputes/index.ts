@@ -1,3 +1,5 @@
 /** The disputes module's public entry: other modules and the composition root import only this. */
 export { createDisputesService, type DisputesService } from './disputes.service.js';
 export { disputeRoutes } from './disputes.routes.js';
+export { createDisputeEvidenceService, type DisputeEvidenceService } from './disputes.evidence.js';
+export { listCaseSubmissions } from './disputes.evidence.queries.js';
