@@ -6,6 +6,7 @@ import {
   DISPUTE_TYPE_LABELS,
   OFFER_MESSAGE_MAX_LENGTH,
 } from '@holdfast/contracts/constants';
+import { DisputeEvidence } from '@/components/dispute-evidence';
 import { RefundField } from '@/components/refund-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -156,6 +157,9 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             {dispute.openOffer && <OpenOffer tx={tx} dispute={dispute} offer={dispute.openOffer} />}
             <OfferForm tx={tx} dispute={dispute} />
           </div>
+          <div className="border-t pt-3">
+            <DisputeEvidence disputeId={dispute.id} canState canUpload={dispute.status !== 'resolved'} />
+          </div>
         </div>
       )}
     </div>
@@ -185,6 +189,9 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
         </p>
         {dispute.resolutionNotes && <p className="break-words whitespace-pre-line">{dispute.resolutionNotes}</p>}
         {dispute.resolvedAt && <p className="text-xs text-muted-foreground">{formatDateTime(dispute.resolvedAt)}</p>}
+        <div className="border-t pt-3">
+          <DisputeEvidence disputeId={dispute.id} />
+        </div>
       </div>
     </div>
   );
