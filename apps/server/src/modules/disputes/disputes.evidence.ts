@@ -116,7 +116,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   const ext = EXTENSIONS[contentType] ?? 'bin';
   const stem = fileName.replace(/\.[^.]*$/, '');
   const ascii = `${stem.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 100) || 'evidence'}.${ext}`;
-  const utf8 = encodeURIComponent(`${stem.slice(0, 100) || 'evidence'}.${ext}`);
+  // RFC 5987 attr-chars: encodeURIComponent leaves ' ( ) * as they are.
+  const utf8 = encodeURIComponent(`${stem.slice(0, 100) || 'evidence'}.${ext}`).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
