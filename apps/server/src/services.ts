@@ -12,7 +12,7 @@ import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
 import { createAdminJobsService, createAdminService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
-import { createDisputesService, disputeJobHandlers } from './modules/disputes/index.js';
+import { createDisputeEvidenceService, createDisputesService, disputeJobHandlers } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
 import { createSupportService } from './modules/support/index.js';
 import { createMessagesService } from './modules/messages/index.js';
@@ -117,6 +117,7 @@ export function createServices({ config, database, providers, log, clock, schedu
     wallet,
     withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
     disputes: createDisputesService({ db, clock, clocks: config.disputeClocks }),
+    disputeEvidence: createDisputeEvidenceService({ db, clock, storage: providers.storage, log }),
     support: createSupportService({ db, pubsub: providers.pubsub, clock }),
     reviews,
     messages: createMessagesService({ db, pubsub: providers.pubsub, clock }),

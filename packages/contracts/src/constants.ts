@@ -12,6 +12,7 @@ export * from './messages.js';
 export * from './text.js';
 export * from './dispute-constants.js';
 export * from './review-constants.js';
+export * from './dispute-evidence-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
@@ -110,6 +111,16 @@ export const ERROR_CODE_INFO = {
   INVALID_FILE_TYPE: { status: 400, meaning: 'Profile picture: the content is not a JPG, PNG, GIF or WebP image' },
   FILE_TOO_LARGE: { status: 413, meaning: 'Profile picture: the file is larger than 5 MB' },
   INVALID_UPLOAD: { status: 400, meaning: 'Upload: the multipart body cannot be read (boundary, truncated)' },
+  EVIDENCE_TYPE_NOT_ALLOWED: {
+    status: 400,
+    meaning: 'Dispute evidence: the content is not a JPEG, PNG, WebP or HEIC image or a PDF (decided from the bytes)',
+  },
+  EVIDENCE_EMPTY: { status: 400, meaning: 'Dispute evidence: the file is empty (0 bytes)' },
+  EVIDENCE_TOO_LARGE: { status: 413, meaning: 'Dispute evidence: the file is larger than 10 MB' },
+  EVIDENCE_LIMIT_REACHED: {
+    status: 409,
+    meaning: 'Dispute evidence: this side of the case has already added the most files it may (20)',
+  },
   SUPPORT_CHAT_CLOSED: { status: 409, meaning: 'Support: the chat is closed and takes no new messages' },
   JOB_NOT_RETRYABLE: { status: 409, meaning: 'Admin: only a failed job can be retried' },
   JOB_NOT_CANCELLABLE: {

@@ -92,6 +92,10 @@ export type NotificationEvent =
   | { type: 'dispute.no_response'; disputeId: string }
   /** No moderator took the case (`unassigned`), or its moderator did not decide (`undecided`), in time: every admin. */
   | { type: 'dispute.escalated'; disputeId: string; reason: 'unassigned' | 'undecided' }
+  /** A party or staff added a file to the case: the other party and the assigned moderator are told. */
+  | { type: 'dispute.evidence_added'; disputeId: string; evidenceId: string }
+  /** A party wrote a statement in the case: the other party and the assigned moderator are told. */
+  | { type: 'dispute.statement_added'; disputeId: string; statementId: string }
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }

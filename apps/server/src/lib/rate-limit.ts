@@ -157,6 +157,22 @@ export const RATE_LIMITS = {
     keyGenerator: perUser,
     errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
   },
+  /** Dispute evidence per user: each file is decoded and re-encoded (at most 20 per side per case anyway). */
+  disputeEvidence: {
+    max: 30,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
+  /** Dispute statements per user: each one tells the other party and the moderator. */
+  disputeStatements: {
+    max: 30,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
   /** Public profiles per address: readable by anyone, not a directory to scrape. */
   publicProfiles: { max: 120, timeWindow: '1 minute' },
   /** Public figures (the moderators' record) per address: cheap to read, not to hammer. */

@@ -218,6 +218,14 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
       };
     },
   },
+  {
+    route: 'POST /api/disputes/{id}/statements',
+    setup: async ({ app }) => {
+      const { seller, disputeId } = await disputed(app);
+      const body = { text: 'The parcel left intact; here is why.' };
+      return { who: seller, method: 'POST', url: `/api/disputes/${disputeId}/statements`, body };
+    },
+  },
   ...(['accept', 'reject'] as const).map((answer): RouteCase => ({
     route: `PATCH /api/disputes/{id}/offers/{offerId}/${answer}`,
     setup: async ({ app }) => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  CASE_AUTHOR_ROLES,
   DISPUTE_PRIORITIES,
   DISPUTE_RESOLUTIONS,
   DISPUTE_STATUSES,
@@ -114,4 +115,58 @@ export const disputeNotes = pgTable(
     index('dispute_notes_dispute_id_idx').on(t.disputeId, t.createdAt),
     check('dispute_notes_text_check', sql`char_length(${t.text}) between 1 and 2000`),
   ],
+);
+
+/**
+ * Files attached to a dispute by its parties or staff (disputes.evidence.ts). The bytes live in the
+ * Storage provider under `storage_key`, a random name under a prefix no public route serves; the row
+ * holds the SHA-256 of the stored bytes, which the case file shows ("Evidence added, sha256 …").
+ */
+export const disputeEvidence = pgTable(
+  'dispute_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    uploaderId: text('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    /** The uploader's side of the case when they added it (the per-side file limit counts by it). */
+    uploaderRole: text('uploader_role', { enum: CASE_AUTHOR_ROLES }).notNull(),
+    /** Random, never derived from the file's name or any id. */
+    storageKey: text('storage_key').notNull(),
+    /** The uploader's file name, cleaned for display; never used as a path. */
+    fileName: text('file_name').notNull(),
+    caption: text('caption').notNull().default(''),
+    /** Decided from the content, never from the name or the declared type. */
+    contentType: text('content_type').notNull(),
+    /** Bytes as stored. */
+    size: integer('size').notNull(),
+    /** Hex SHA-256 of the stored bytes. */
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dispute_evidence_dispute_idx').on(t.disputeId, t.createdAt),
+    uniqueIndex('dispute_evidence_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/** The parties' written statements in a dispute (their side of the story, or a reply), oldest first. */
+export const disputeStatements = pgTable(
+  'dispute_statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    authorRole: text('author_role', { enum: PARTY_ROLES }).notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dispute_statements_dispute_idx').on(t.disputeId, t.createdAt)],
 );

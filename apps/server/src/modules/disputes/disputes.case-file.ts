@@ -80,6 +80,9 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   dispute_no_response: () => 'No response by the deadline: the case went to the moderators marked "no response"',
   'dispute_escalated:unassigned': () => 'No moderator took the case in time: escalated to the admins',
   'dispute_escalated:undecided': () => 'No decision in time: escalated to the admins',
+  // Told by their own entries (statements and evidence, offers, the decision).
+  statement_added: null,
+  evidence_added: null,
   offer_made: null,
   offer_rejected: null,
   dispute_settled: null,

@@ -22,6 +22,7 @@ import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
 import { caseFileRoutes } from './disputes.case-file.routes.js';
+import { disputeEvidenceRoutes } from './disputes.evidence.routes.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -197,4 +198,6 @@ export async function disputeRoutes(app: FastifyInstance) {
   }
 
   await caseFileRoutes(app);
+  // The parties' statements and evidence (disputes.evidence.routes.ts).
+  await disputeEvidenceRoutes(app);
 }

@@ -72,6 +72,8 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
   }
   if (event.type === 'dispute.no_response' || event.type === 'dispute.escalated') return disputeStaffDeliveries(ctx, f);
 
+  if (f.submission) return submissionDeliveries(ctx, f, f.submission, parties, reason);
+
   if (event.type === 'dispute.offer_made') {
     const offer = f.offer;
     if (!offer) return [];
@@ -123,6 +125,54 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
       reason: reason(p),
     }),
   );
+}
+
+/** Where a moderator works on a case. */
+const MODERATOR_PATH = '/moderator-dashboard';
+
+/** A statement or a file added to a case: the other party (or both, when staff added it) and the moderator. */
+function submissionDeliveries(
+  ctx: Ctx,
+  f: Extract<EventFacts, { kind: 'dispute' }>,
+  s: NonNullable<Extract<EventFacts, { kind: 'dispute' }>['submission']>,
+  parties: Person[],
+  reason: (p: Person) => string,
+): Delivery[] {
+  const { t } = f;
+  const people = [...parties, ...(s.moderator ? [s.moderator] : [])];
+  const author = people.find((p) => p.id === s.authorId);
+  const authorName = author ? fullName(author) : 'A moderator';
+  const isEvidence = s.what === 'evidence';
+  const said = isEvidence
+    ? `${authorName} added evidence to the dispute on ${t.description}${s.fileName ? `: ${s.fileName}` : ''}.`
+    : `${authorName} added a statement to the dispute on ${t.description}.`;
+  const quoted = s.text ? [`${isEvidence ? 'Caption' : 'Their statement'}: “${excerpt(s.text, 500)}”`] : [];
+  const told = (p: Person, path: string, why: string) =>
+    to(ctx, p, {
+      category: 'disputes',
+      path,
+      title: isEvidence ? 'New evidence in a dispute' : 'New statement in a dispute',
+      body: said,
+      subject: isEvidence
+        ? `New evidence in the dispute on ${t.description}`
+        : `A new statement in the dispute on ${t.description}`,
+      paragraphs: [said, ...quoted, 'Open the dispute to read it and answer.'],
+      details: transactionDetails(t),
+      action: 'View the dispute',
+      reason: why,
+    });
+  return [
+    ...parties.filter((p) => p.id !== s.authorId).map((p) => told(p, `/transactions/${t.id}`, reason(p))),
+    ...(s.moderator && s.moderator.id !== s.authorId && !parties.some((p) => p.id === s.moderator!.id)
+      ? [
+          told(
+            s.moderator,
+            MODERATOR_PATH,
+            'You get this email because you are the moderator of this dispute on Holdfast.',
+          ),
+        ]
+      : []),
+  ];
 }
 
 function resolutionOutcome(t: TransactionFacts, resolution: string | null, refund: bigint | null) {

@@ -37,6 +37,16 @@ export type EventFacts =
       offer?: { proposerId: string; refundAmount: bigint; message: string };
       /** The dispute clocks' events (notifications.dispute-clocks.ts): the case and the staff to tell. */
       clocks?: DisputeClockFacts;
+      /** A statement or a file added to the case, with who is told besides the parties. */
+      submission?: {
+        what: 'evidence' | 'statement';
+        authorId: string;
+        /** The file's caption and name, or the statement's text. */
+        text: string;
+        fileName?: string;
+        /** The case's assigned moderator, when it has one. */
+        moderator: Person | null;
+      };
     }
   | {
       kind: 'message';

@@ -6,10 +6,12 @@ import {
   findAdmins,
   findDirectMessage,
   findDisputeRow,
+  findEvidenceRow,
   findJob,
   findModerators,
   findOfferRow,
   findPerson,
+  findStatementRow,
   findSupportReply,
   type Person,
   findWithdrawal,
@@ -58,6 +60,34 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           ? { offer: { proposerId: offer.proposerId, refundAmount: offer.refundAmount, message: offer.message } }
           : {}),
         ...(clocks ? { clocks } : {}),
+      };
+    }
+    case 'dispute.evidence_added':
+    case 'dispute.statement_added': {
+      const d = await findDisputeRow(db, event.disputeId);
+      const t = d && (await transactionFacts(db, d.transactionId));
+      if (!d || !t) return null;
+      const row =
+        event.type === 'dispute.evidence_added'
+          ? await findEvidenceRow(db, event.evidenceId).then(
+              (e) => e && { authorId: e.uploaderId, text: e.caption, fileName: e.fileName, disputeId: e.disputeId },
+            )
+          : await findStatementRow(db, event.statementId).then(
+              (s) => s && { authorId: s.authorId, text: s.text, fileName: undefined, disputeId: s.disputeId },
+            );
+      if (!row || row.disputeId !== d.id) return null;
+      return {
+        kind: 'dispute',
+        event,
+        t,
+        dispute: { initiatorId: d.initiatorId, type: d.type, resolution: d.resolution, refundAmount: d.refundAmount },
+        submission: {
+          what: event.type === 'dispute.evidence_added' ? 'evidence' : 'statement',
+          authorId: row.authorId,
+          text: row.text,
+          ...(row.fileName ? { fileName: row.fileName } : {}),
+          moderator: d.moderatorId ? await findPerson(db, d.moderatorId) : null,
+        },
       };
     }
     case 'message.created': {

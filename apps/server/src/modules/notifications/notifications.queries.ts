@@ -6,7 +6,9 @@ import type { EmailContent } from '../../emails/index.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import {
   directMessages,
+  disputeEvidence,
   disputeOffers,
+  disputeStatements,
   disputes,
   jobs,
   notificationPreferences,
@@ -109,6 +111,16 @@ export async function findDisputeRow(db: DbOrTx, id: string) {
 
 export async function findOfferRow(db: DbOrTx, id: string) {
   const [row] = await db.select().from(disputeOffers).where(eq(disputeOffers.id, id));
+  return row ?? null;
+}
+
+export async function findEvidenceRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(disputeEvidence).where(eq(disputeEvidence.id, id));
+  return row ?? null;
+}
+
+export async function findStatementRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(disputeStatements).where(eq(disputeStatements.id, id));
   return row ?? null;
 }
 

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type * as FileType from 'file-type';
-import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
-import { loadOptional } from '../../lib/optional-module.js';
+import { reencodeImage, sniffMime } from '../../lib/images.js';
 import { PROFILE_PICTURE_TYPES, type TProfilePictureType } from '@holdfast/contracts';
 
 /** Where pictures are served: GET /api/files/profile-pictures/:name (users.image holds this URL). */
@@ -24,10 +22,7 @@ export const PICTURE_NAME = /^[a-f0-9]{32}\.(jpg|png|gif|webp)$/;
  * one we accept. The file's name and the type the client declared are never consulted.
  */
 export async function sniffPictureType(bytes: Uint8Array): Promise<TProfilePictureType | null> {
-  // Loaded with the first picture uploaded, not at start (an ES module: require() loads it on Node >= 20.19).
-  const { fileTypeFromBuffer } = loadOptional('file-type') as typeof FileType;
-  const detected = await fileTypeFromBuffer(bytes);
-  const mime = detected?.mime as string | undefined;
+  const mime = await sniffMime(bytes);
   return mime && (PROFILE_PICTURE_TYPES as readonly string[]).includes(mime) ? (mime as TProfilePictureType) : null;
 }
 
@@ -46,29 +41,20 @@ const CODECS: Record<TProfilePictureType, { format: string; encode: (image: Shar
 };
 
 /**
- * The picture as it is stored and served: decoded and encoded again, never the uploaded bytes. Phone
- * photos carry EXIF metadata, GPS coordinates of where they were taken among it (often someone's home),
- * and a file can be an image and something else at once (a polyglot); only the pixels survive a
- * re-encode. sharp writes no EXIF, XMP, IPTC or comments unless asked, and converts to sRGB. The photo is
- * turned upright from its EXIF orientation first (that tag goes with the rest), then fitted within
- * 512×512 without enlarging, in the format it came in, so `type` still names the bytes. Animated GIF and
- * WebP stay animated, except that sharp cannot turn several frames a quarter turn (EXIF orientations
- * 5–8): such an animation keeps only its first frame, upright. Throws when the bytes do not decode as
- * `type` (corrupt, truncated, over the pixel limit or the time limit).
+ * The picture as it is stored and served (lib/images.ts reencodeImage: upright, without metadata, only the
+ * pixels), fitted within 512×512 without enlarging, in the format it came in, so `type` still names the
+ * bytes. Animated GIF and WebP stay animated. Throws when the bytes do not decode as `type`.
  */
-export async function reencodePicture(bytes: Buffer, type: TProfilePictureType): Promise<Buffer> {
+export function reencodePicture(bytes: Buffer, type: TProfilePictureType): Promise<Buffer> {
   const codec = CODECS[type];
-  const sharp = loadOptional('sharp') as typeof SharpModule;
-  const { format, pages = 1, orientation = 1 } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  if (format !== codec.format) throw new Error(`decodes as ${format}, not ${codec.format}`);
-  const image = sharp(bytes, {
-    limitInputPixels: MAX_INPUT_PIXELS,
-    autoOrient: true,
-    animated: pages > 1 && orientation < 5,
-  })
-    .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .timeout({ seconds: MAX_SECONDS });
-  return codec.encode(image).toBuffer();
+  return reencodeImage(bytes, {
+    format: codec.format,
+    encode: codec.encode,
+    maxSide: MAX_SIDE,
+    maxInputPixels: MAX_INPUT_PIXELS,
+    maxSeconds: MAX_SECONDS,
+    animated: true,
+  });
 }
 
 /** A new random name, so every upload has its own URL and can be cached forever. */

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   PROFILE_MESSAGES as M,
@@ -18,47 +18,13 @@ import {
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
-import { AppError, appError, badRequest, notFound } from '../../lib/errors.js';
+import { appError, badRequest, notFound } from '../../lib/errors.js';
+import { readUploadForm } from '../../lib/multipart-upload.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
 
 const unreadable = () => appError('INVALID_UPLOAD', M.unreadableUpload);
 const tooLarge = () => appError('FILE_TOO_LARGE', messageLine(M.fileTooLarge));
-
-/**
- * The picture's bytes from the multipart body: over the limit is 413 before anything looks at the content
- * (busboy stops at the limit and marks the file truncated; the mark is read after the last chunk, which
- * toBuffer() missed when the limit fell on the last chunk it read). A body
- * busboy cannot parse (no or another boundary, cut off) is 400, not a 500.
- */
-async function readPictureFile(
-  request: FastifyRequest,
-  multipartErrors: FastifyInstance['multipartErrors'],
-): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest(M.noFile, { [PROFILE_PICTURE_FIELD]: M.noFile });
-  const parserError = (err: unknown) =>
-    err instanceof multipartErrors.RequestFileTooLargeError ? tooLarge() : err instanceof AppError ? err : unreadable();
-  let file: MultipartFile | undefined;
-  try {
-    file = await request.file();
-  } catch (err) {
-    throw parserError(err);
-  }
-  if (!file || file.fieldname !== PROFILE_PICTURE_FIELD) {
-    file?.file.resume();
-    throw badRequest(M.noFile, { [PROFILE_PICTURE_FIELD]: M.noFile });
-  }
-  const chunks: Buffer[] = [];
-  try {
-    // Read to the part's end even past the limit (busboy drops what follows it), so the request is
-    // drained and the client gets its answer instead of a stalled upload.
-    for await (const chunk of file.file as AsyncIterable<Buffer>) if (!file.file.truncated) chunks.push(chunk);
-  } catch (err) {
-    throw parserError(err);
-  }
-  if (file.file.truncated) throw tooLarge();
-  return Buffer.concat(chunks);
-}
 
 /** The upload's multipart form as the API document shows it (never validated: the route streams the file). */
 const ZUploadProfilePictureForm = z
@@ -143,7 +109,12 @@ export async function profileRoutes(app: FastifyInstance) {
       },
       async (request) => {
         const user = requireUser(request);
-        const bytes = await readPictureFile(request, upload.multipartErrors);
+        const { bytes } = await readUploadForm(request, upload.multipartErrors, {
+          fileField: PROFILE_PICTURE_FIELD,
+          noFile: () => badRequest(M.noFile, { [PROFILE_PICTURE_FIELD]: M.noFile }),
+          tooLarge,
+          unreadable,
+        });
         return service.uploadPicture(user, bytes);
       },
     );

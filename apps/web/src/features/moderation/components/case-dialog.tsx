@@ -11,8 +11,10 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
+import { DisputeEvidence } from '@/components/dispute-evidence';
 import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
+import { useUser } from '@/lib/auth';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useDisputeCase } from '@/lib/queries/disputes';
 import { DisputeStep } from '@/components/dispute-step';
@@ -28,6 +30,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function CaseBody({ id }: { id: string }) {
   const found = useDisputeCase(id);
+  const { user } = useUser();
   if (found.isLoading) return <PageSpinner message="Loading case..." />;
   if (!found.data)
     return <p className="text-sm text-destructive">{errorMessage(found.error, 'Failed to load the case')}</p>;
@@ -90,6 +93,16 @@ function CaseBody({ id }: { id: string }) {
           </ul>
         )}
       </Section>
+      <DisputeEvidence
+        disputeId={dispute.id}
+        // The server decides; this only hides a form it would refuse: the case's moderator, or any while unassigned.
+        canUpload={
+          dispute.status !== 'resolved' &&
+          (user?.role === 'admin' ||
+            dispute.moderatorId === user?.id ||
+            (!dispute.moderatorId && dispute.status === 'open'))
+        }
+      />
       <Section title="History">
         <ol className="space-y-1">
           {timeline.map((e, i) => (

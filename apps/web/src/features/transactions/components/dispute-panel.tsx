@@ -7,6 +7,7 @@ import {
   DISPUTE_TYPE_LABELS,
   OFFER_MESSAGE_MAX_LENGTH,
 } from '@holdfast/contracts/constants';
+import { DisputeEvidence } from '@/components/dispute-evidence';
 import { RefundField } from '@/components/refund-field';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -167,6 +168,9 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             {dispute.openOffer && <OpenOffer tx={tx} dispute={dispute} offer={dispute.openOffer} />}
             <OfferForm tx={tx} dispute={dispute} />
           </div>
+          <div className="border-t pt-3">
+            <DisputeEvidence disputeId={dispute.id} canState canUpload={dispute.status !== 'resolved'} />
+          </div>
         </div>
       )}
     </div>
@@ -199,6 +203,9 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
         <Link href={`/disputes/${dispute.id}`} className="inline-flex items-center gap-1 text-primary hover:underline">
           <FolderOpen className="size-4" aria-hidden="true" /> Case file
         </Link>
+        <div className="border-t pt-3">
+          <DisputeEvidence disputeId={dispute.id} />
+        </div>
       </div>
     </div>
   );
