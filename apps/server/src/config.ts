@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecondReviewAmounts, type CurrencyCode } from '@holdfast/contracts/constants';
 import { isPasswordTooWeak } from './lib/password-strength.js';
 import { DEFAULT_LANE_CONCURRENCY, type JobLane } from './jobs/kinds.js';
 
@@ -98,6 +99,8 @@ const ZEnv = z.object({
     .url({ protocol: /^https?$/, error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL' })
     .optional(),
   OTEL_SERVICE_NAME: z.string().default('holdfast'),
+  /** Four eyes on disputes: `ZAR:50000,USD:3000` (decimal per currency; unlisted ones keep their default). */
+  DISPUTE_SECOND_REVIEW_AMOUNT: z.string().max(500).optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -188,6 +191,8 @@ export interface Config {
   metrics: { token: string | undefined; port: number | undefined } | undefined;
   /** OpenTelemetry traces to an OTLP/HTTP collector (main.ts starts them before the app is built). */
   tracing: { endpoint: string; serviceName: string } | undefined;
+  /** Disputes: a decision on this much in dispute or more (minor units per currency) needs a second reviewer. */
+  disputes: { secondReviewAmounts: Record<CurrencyCode, bigint> };
 }
 
 export class ConfigError extends Error {}
@@ -290,6 +295,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     problems.push('  METRICS_PORT: must differ from PORT (it is a listener of its own)');
+  let secondReviewAmounts = parseSecondReviewAmounts(undefined);
+  try {
+    secondReviewAmounts = parseSecondReviewAmounts(e.DISPUTE_SECOND_REVIEW_AMOUNT);
+  } catch (error) {
+    problems.push(`  DISPUTE_SECOND_REVIEW_AMOUNT: ${(error as Error).message} (e.g. ZAR:50000,USD:3000)`);
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -388,6 +399,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
       : undefined,
+    disputes: { secondReviewAmounts },
   };
 }
 

@@ -116,7 +116,7 @@ export function createServices({ config, database, providers, log, clock, schedu
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
-    disputes: createDisputesService({ db, clock }),
+    disputes: createDisputesService({ db, clock, secondReviewAmounts: config.disputes.secondReviewAmounts }),
     support: createSupportService({ db, pubsub: providers.pubsub, clock }),
     reviews,
     messages: createMessagesService({ db, pubsub: providers.pubsub, clock }),

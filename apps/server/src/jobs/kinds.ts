@@ -78,6 +78,8 @@ export type NotificationEvent =
   | { type: 'dispute.opened'; disputeId: string }
   | { type: 'dispute.offer_made'; disputeId: string; offerId: string }
   | { type: 'dispute.resolved'; disputeId: string }
+  /** A decision above DISPUTE_SECOND_REVIEW_AMOUNT waits for a second moderator or an admin. */
+  | { type: 'dispute.second_review_requested'; disputeId: string }
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }

@@ -8,6 +8,7 @@ import {
   findJob,
   findOfferRow,
   findPerson,
+  findReviewers,
   findSupportReply,
   findWithdrawal,
   transactionFacts,
@@ -46,10 +47,26 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           type: d.type,
           resolution: d.resolution,
           refundAmount: d.refundAmount,
+          disputedAmount: d.disputedAmount,
         },
         ...(offer
           ? { offer: { proposerId: offer.proposerId, refundAmount: offer.refundAmount, message: offer.message } }
           : {}),
+      };
+    }
+    case 'dispute.second_review_requested': {
+      // Offered only while it still waits: it may have been approved or sent back before this ran.
+      const d = await findDisputeRow(db, event.disputeId);
+      const t = d && (await transactionFacts(db, d.transactionId));
+      if (!d || !t || d.status === 'resolved' || !d.proposedById || !d.proposedResolution) return null;
+      const parties = [t.buyer.id, t.seller?.id];
+      const reviewers = (await findReviewers(db)).filter((p) => p.id !== d.proposedById && !parties.includes(p.id));
+      return {
+        kind: 'second_review',
+        t,
+        disputeId: d.id,
+        proposal: { byId: d.proposedById, resolution: d.proposedResolution, disputed: d.disputedAmount },
+        reviewers,
       };
     }
     case 'message.created': {
