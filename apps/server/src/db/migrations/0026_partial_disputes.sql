@@ -1,8 +1,4 @@
--- Hand-edited: the column is added, filled for the cases opened before partial disputes (each disputed
--- its transaction's whole amount), then made NOT NULL.
 ALTER TABLE "disputes" ADD COLUMN "disputed_amount" bigint;--> statement-breakpoint
-UPDATE "disputes" d SET "disputed_amount" = t."amount" FROM "transactions" t WHERE t."id" = d."transaction_id";--> statement-breakpoint
-ALTER TABLE "disputes" ALTER COLUMN "disputed_amount" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "disputes" ADD COLUMN "released_at_open" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "disputes" ADD COLUMN "relied_on_evidence_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "disputes" ADD COLUMN "proposed_resolution" text;--> statement-breakpoint

@@ -44,8 +44,12 @@ export const disputes = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Minor units of the amount in dispute (the whole amount unless the buyer disputed part of it). */
-    disputedAmount: bigint('disputed_amount', { mode: 'bigint' }).notNull(),
+    /**
+     * Minor units of the amount in dispute (the whole amount unless the buyer disputed part of it). Every
+     * case opened through the service stores it; null (cases opened before partial disputes, rows written
+     * by hand) means the whole amount.
+     */
+    disputedAmount: bigint('disputed_amount', { mode: 'bigint' }),
     /** Minor units released to the seller when the case opened (the undisputed remainder less its fee share). */
     releasedAtOpen: bigint('released_at_open', { mode: 'bigint' }).notNull().default(sql`0`),
     /** The case's evidence the decision relied on. */

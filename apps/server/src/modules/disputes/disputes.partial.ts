@@ -27,6 +27,6 @@ export function parseDisputedAmount(
 }
 
 /** The money a case still holds in escrow: its disputed amount with its fee share (the whole deal when whole). */
-export function partOf(d: { disputedAmount: bigint }, t: { amount: bigint; fee: bigint }): DisputedPart {
-  return disputedPartOf(t.amount, t.fee, d.disputedAmount);
+export function partOf(d: { disputedAmount: bigint | null }, t: { amount: bigint; fee: bigint }): DisputedPart {
+  return disputedPartOf(t.amount, t.fee, d.disputedAmount ?? t.amount);
 }

@@ -77,7 +77,7 @@ function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | n
     createdAt: d.createdAt.toISOString(),
     resolvedAt: d.resolvedAt?.toISOString() ?? null,
     openOffer: openOffer ? offerView(openOffer, { currency: t.currency, ...partOf(d, t) }) : null,
-    disputedAmount: toDecimal(d.disputedAmount, t.currency),
+    disputedAmount: toDecimal(d.disputedAmount ?? t.amount, t.currency),
     undisputedReleased: toDecimal(d.releasedAtOpen, t.currency),
     reliedOnEvidenceIds: d.reliedOnEvidenceIds,
     secondReview: proposal && {

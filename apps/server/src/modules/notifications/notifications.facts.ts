@@ -47,7 +47,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           type: d.type,
           resolution: d.resolution,
           refundAmount: d.refundAmount,
-          disputedAmount: d.disputedAmount,
+          disputedAmount: d.disputedAmount ?? t.amount,
         },
         ...(offer
           ? { offer: { proposerId: offer.proposerId, refundAmount: offer.refundAmount, message: offer.message } }
@@ -65,7 +65,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
         kind: 'second_review',
         t,
         disputeId: d.id,
-        proposal: { byId: d.proposedById, resolution: d.proposedResolution, disputed: d.disputedAmount },
+        proposal: { byId: d.proposedById, resolution: d.proposedResolution, disputed: d.disputedAmount ?? t.amount },
         reviewers,
       };
     }
