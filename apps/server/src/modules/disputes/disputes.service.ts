@@ -213,9 +213,11 @@ export function createDisputesService({
       /** The evidence the decision relied on; the second reviewer who approved it, when one was needed. */
       evidenceIds?: string[];
       approvedById?: string;
+      /** When it settles; the product's clock's now unless the caller orders it after its own history row. */
+      now?: Date;
     },
   ) {
-    const now = clock.now();
+    const now = outcome.now ?? clock.now();
     await resolveDispute(tx, t, {
       moderatorId: outcome.by?.id ?? null,
       now,
@@ -381,15 +383,18 @@ export function createDisputesService({
     return db.transaction(async (tx) => {
       const { t, d } = await lockCase(tx, id);
       const proposal = assertMayReview(t, d, user);
+      const now = clock.now();
       await recordEvent(tx, {
         transactionId: t.id,
         actorId: user.id,
         from: t.status,
         to: t.status,
         action: 'dispute_decision_approved',
-        at: clock.now(),
+        at: now,
       });
-      await settle(tx, t, d, { ...proposal, by: { id: proposal.byId }, approvedById: user.id });
+      // The approval, then (a millisecond later, so the history tells them in order) the settlement.
+      const settledAt = new Date(now.getTime() + 1);
+      await settle(tx, t, d, { ...proposal, by: { id: proposal.byId }, approvedById: user.id, now: settledAt });
       return changedView(tx, id, answer);
     });
   }

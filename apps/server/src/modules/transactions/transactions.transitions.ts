@@ -238,7 +238,8 @@ export async function openDispute(
     actorId: c.actorId,
     action: 'dispute_partial_release',
     to: 'disputed',
-    now: c.now,
+    // A millisecond after the opening, so the history (ordered by time) always tells them in this order.
+    now: new Date(c.now.getTime() + 1),
     entry: partialReleaseEntry({
       transactionId: t.id,
       sellerId: t.sellerId,
