@@ -15,8 +15,8 @@ let second: RegisteredUser;
 let admin: RegisteredUser;
 beforeAll(async () => {
   t = await createTestApp({ env: { DISPUTE_SECOND_REVIEW_AMOUNT: 'ZAR:1000,USD:60' } });
-  moderator = await registerUser(t.app, { role: 'moderator' });
-  second = await registerUser(t.app, { role: 'moderator' });
+  moderator = await registerUser(t.app, { role: 'moderator', firstName: 'Mia' });
+  second = await registerUser(t.app, { role: 'moderator', firstName: 'Sam' });
   admin = await registerUser(t.app, { role: 'admin' });
 });
 afterAll(() => t.close());
@@ -170,8 +170,7 @@ describe('four eyes on large decisions', () => {
       'dispute_decision_approved',
       'dispute_resolved:partial_resolution',
     ]);
-    expect(history[1]!.actorName).not.toBe(history[0]!.actorName);
-    expect(history[2]!.actorName).toBe(history[0]!.actorName);
+    expect(history.map((e) => e.actorName?.split(' ')[0])).toEqual(['Mia', 'Sam', 'Mia']);
     expect((await approve(admin, c.disputeId)).json().code).toBe('DISPUTE_RESOLVED');
     await expectHealthyLedger();
   });
