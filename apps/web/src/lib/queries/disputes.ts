@@ -5,6 +5,7 @@ import type {
   TDispute,
   TDisputeCase,
   TDisputeStats,
+  TRejectProposalRequest,
   TResolveDisputeRequest,
   TSettlementOffer,
 } from '@holdfast/contracts';
@@ -115,5 +116,24 @@ export function useAnswerOffer(disputeId: string, transactionId: string) {
     mutationFn: ({ offerId, answer }: { offerId: string; answer: 'accept' | 'reject' }) =>
       apiJson<TDispute>('PATCH', `${path(disputeId)}/offers/${encodeURIComponent(offerId)}/${answer}`),
     onSettled: () => invalidateDisputes(queryClient, transactionId),
+  });
+}
+
+/** POST /api/disputes/:id/approve: a second reviewer approves the waiting decision (the money moves). */
+export function useApproveProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TDispute>('POST', `${path(id)}/approve`),
+    onSettled: (d) => invalidateDisputes(queryClient, d?.transactionId),
+  });
+}
+
+/** POST /api/disputes/:id/reject-proposal: sends the waiting decision back to its moderator. */
+export function useRejectProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TRejectProposalRequest }) =>
+      apiJson<TDispute>('POST', `${path(id)}/reject-proposal`, body),
+    onSettled: () => invalidateDisputes(queryClient),
   });
 }

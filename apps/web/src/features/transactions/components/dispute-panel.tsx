@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
+import { DISPUTE_STATUS_LABELS, disputedMoney, disputeSplitText, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
 
@@ -85,7 +85,9 @@ function OfferForm({ tx, dispute }: { tx: TTransaction; dispute: TDispute }) {
   const [message, setMessage] = React.useState('');
   const make = useMakeOffer(dispute.id, tx.id);
   const id = React.useId();
-  const preview = previewSplit(tx, refund);
+  // Offers split the money still in dispute (the whole deal unless the buyer disputed part of it).
+  const inDispute = disputedMoney(dispute);
+  const preview = previewSplit(inDispute, refund);
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     make.mutate(
@@ -102,7 +104,7 @@ function OfferForm({ tx, dispute }: { tx: TTransaction; dispute: TDispute }) {
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-3" noValidate>
-      <RefundField id={`${id}-refund`} tx={tx} value={refund} onChange={setRefund} />
+      <RefundField id={`${id}-refund`} tx={inDispute} value={refund} onChange={setRefund} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-message`}>Message</Label>
         <Textarea
@@ -145,6 +147,7 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             <span>Priority: {humanize(dispute.priority)}</span>
             <span>Status: {DISPUTE_STATUS_LABELS[dispute.status]}</span>
           </p>
+          <DisputeSplitNote dispute={dispute} />
           <p className="break-words whitespace-pre-line">{dispute.description}</p>
           <div className="space-y-3 border-t pt-3">
             <h3 className="flex items-center gap-2 font-medium">
@@ -160,6 +163,12 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
       )}
     </div>
   );
+}
+
+/** A partial dispute's split, said plainly wherever the case's amounts show; nothing for a whole one. */
+export function DisputeSplitNote({ dispute }: { dispute: TDispute }) {
+  const text = disputeSplitText(dispute);
+  return text ? <p className="font-medium text-brand-ink">{text}</p> : null;
 }
 
 const OUTCOME_TEXT: Record<TDisputeResolution, string> = {
@@ -178,6 +187,7 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
       <Scale className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <p className="font-medium">Dispute resolved: {by}</p>
+        <DisputeSplitNote dispute={dispute} />
         <p className="text-muted-foreground">
           {OUTCOME_TEXT[dispute.resolution]}
           {dispute.refundAmount &&
