@@ -38,13 +38,20 @@ export function disputedMoney(d: Pick<TDispute, 'transaction' | 'disputedAmount'
   amount: string;
   fee: string;
   currency: string;
+  /** Amount plus fee share: what escrow holds for the case. */
+  held: string;
 } {
   const { currency } = d.transaction;
   const places = decimalsOf(currency);
   const amount = toMinor(d.transaction.amount, places) ?? 0n;
   const fee = toMinor(d.transaction.fee, places) ?? 0n;
   const part = disputedPartOf(amount, fee, toMinor(d.disputedAmount, places) ?? amount);
-  return { amount: fromMinor(part.amount, places), fee: fromMinor(part.fee, places), currency };
+  return {
+    amount: fromMinor(part.amount, places),
+    fee: fromMinor(part.fee, places),
+    currency,
+    held: fromMinor(part.amount + part.fee, places),
+  };
 }
 
 /** "Disputed: R 300,00 of R 500,00 — R 200,00 already released to the seller"; null for a whole dispute. */

@@ -10,9 +10,11 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
+import { DisputeSplitNote } from '@/components/dispute-split-note';
 import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
+import { disputedMoney } from '@/lib/dispute-split';
 import { useDisputeCase } from '@/lib/queries/disputes';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -41,7 +43,10 @@ function CaseBody({ id }: { id: string }) {
           </div>
           <div>
             <dt className="text-muted-foreground">Held in escrow</dt>
-            <dd className="font-medium">{money(tx.total)}</dd>
+            <dd className="font-medium">{money(disputedMoney(dispute).held)}</dd>
+          </div>
+          <div className="col-span-2">
+            <DisputeSplitNote dispute={dispute} />
           </div>
           <div>
             <dt className="text-muted-foreground">Buyer</dt>

@@ -17,6 +17,8 @@ import { LoadMore } from '@/components/load-more';
 import { flattenPages } from '@/lib/paging';
 import { CaseDialog } from '../components/case-dialog';
 import { ResolveDialog } from '../components/resolve-dialog';
+import { SecondReviewCard } from '../components/second-review';
+import { DisputeSplitNote } from '@/components/dispute-split-note';
 
 const PRIORITY_VARIANTS: Record<TDispute['priority'], BadgeProps['variant']> = {
   high: 'danger',
@@ -55,7 +57,11 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
           </Badge>
         </div>
       </div>
+      <DisputeSplitNote dispute={dispute} />
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{dispute.description}</p>
+      {dispute.sentBackReason && (
+        <p className="text-sm break-words text-muted-foreground">Sent back: {dispute.sentBackReason}</p>
+      )}
       {dispute.openOffer && (
         <p className="text-sm text-muted-foreground">
           Open offer from the {dispute.openOffer.proposerRole}: refund{' '}
@@ -70,7 +76,9 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
             Assign to Me
           </Button>
         )}
-        {takenByOther ? (
+        {dispute.secondReview ? (
+          <span className="text-sm text-muted-foreground">Awaiting second review</span>
+        ) : takenByOther ? (
           <span className="text-sm text-muted-foreground">Assigned to another moderator</span>
         ) : (
           <ResolveDialog dispute={dispute} />
@@ -126,6 +134,7 @@ function ModeratorDashboard({ user }: { user: TUser }) {
           loading={stats.isLoading}
         />
       </section>
+      <SecondReviewCard disputes={list} user={user} />
       <Card>
         <CardHeader>
           <CardTitle>Active Dispute Cases</CardTitle>

@@ -39,7 +39,9 @@ export function DisputeDialog({
         </Button>
       </DialogTrigger>
       <DialogContent>
-        {dialog.body && <dialog.body.DisputeForm create={create} onDone={() => dialog.setOpen(false)} buyerOf={buyerOf} />}
+        {dialog.body && (
+          <dialog.body.DisputeForm create={create} onDone={() => dialog.setOpen(false)} buyerOf={buyerOf} />
+        )}
       </DialogContent>
     </Dialog>
   );

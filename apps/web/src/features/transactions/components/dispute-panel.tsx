@@ -14,7 +14,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { DISPUTE_STATUS_LABELS, disputedMoney, disputeSplitText, previewSplit } from '@/lib/dispute-split';
+import { DisputeSplitNote } from '@/components/dispute-split-note';
+import { DISPUTE_STATUS_LABELS, disputedMoney, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
 
@@ -163,12 +164,6 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
       )}
     </div>
   );
-}
-
-/** A partial dispute's split, said plainly wherever the case's amounts show; nothing for a whole one. */
-export function DisputeSplitNote({ dispute }: { dispute: TDispute }) {
-  const text = disputeSplitText(dispute);
-  return text ? <p className="font-medium text-brand-ink">{text}</p> : null;
 }
 
 const OUTCOME_TEXT: Record<TDisputeResolution, string> = {
