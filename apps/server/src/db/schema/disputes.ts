@@ -51,7 +51,9 @@ export const disputes = pgTable(
      */
     disputedAmount: bigint('disputed_amount', { mode: 'bigint' }),
     /** Minor units released to the seller when the case opened (the undisputed remainder less its fee share). */
-    releasedAtOpen: bigint('released_at_open', { mode: 'bigint' }).notNull().default(sql`0`),
+    releasedAtOpen: bigint('released_at_open', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** The case's evidence the decision relied on. */
     reliedOnEvidenceIds: uuid('relied_on_evidence_ids')
       .array()

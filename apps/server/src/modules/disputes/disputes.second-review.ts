@@ -112,10 +112,21 @@ export function assertMayReview(t: TransactionRow, d: DisputeRow, user: SessionU
 }
 
 /** Sent back: the case returns to its moderator in review, with the reason; no money moved. */
-export async function sendBack(tx: Tx, t: TransactionRow, d: DisputeRow, c: { by: SessionUser; reason: string; now: Date }) {
+export async function sendBack(
+  tx: Tx,
+  t: TransactionRow,
+  d: DisputeRow,
+  c: { by: SessionUser; reason: string; now: Date },
+) {
   await tx
     .update(disputes)
-    .set({ ...NO_PROPOSAL, status: 'in_review', moderatorId: d.proposedById, sentBackReason: c.reason, updatedAt: c.now })
+    .set({
+      ...NO_PROPOSAL,
+      status: 'in_review',
+      moderatorId: d.proposedById,
+      sentBackReason: c.reason,
+      updatedAt: c.now,
+    })
     .where(eq(disputes.id, d.id));
   await recordEvent(tx, {
     transactionId: t.id,
