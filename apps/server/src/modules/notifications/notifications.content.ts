@@ -55,6 +55,7 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
   const amount = money(t.amount, t.currency);
 
   if (event.type === 'dispute.opened') {
+    const partOpen = disputedPartOf(t.amount, t.fee, dispute.disputedAmount);
     const opener = parties.find((p) => p.id === dispute.initiatorId);
     const openerName = opener ? fullName(opener) : 'The other party';
     const label = DISPUTE_TYPE_LABELS[dispute.type as TDisputeType] ?? dispute.type;
@@ -69,7 +70,9 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
           subject: `A dispute was opened on ${t.description}`,
           paragraphs: [
             `${openerName} opened a dispute on ${t.description} (${label}).`,
-            `The ${amount} stays in escrow until it is settled: you can make a settlement offer, or a moderator will review the case and decide.`,
+            partOpen.released > 0n
+              ? `${money(partOpen.amount, t.currency)} of the ${amount} is in dispute and stays in escrow until it is settled (${money(partOpen.released, t.currency)} was released to the seller at once): you can make a settlement offer, or a moderator will review the case and decide.`
+              : `The ${amount} stays in escrow until it is settled: you can make a settlement offer, or a moderator will review the case and decide.`,
           ],
           details: transactionDetails(t, [{ label: 'Reason', value: label }]),
           action: 'View the dispute',
