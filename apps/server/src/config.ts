@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecondReviewAmounts, type CurrencyCode } from '@holdfast/contracts/constants';
 import { isPasswordTooWeak } from './lib/password-strength.js';
 import { DEFAULT_LANE_CONCURRENCY, type JobLane } from './jobs/kinds.js';
 
@@ -102,6 +103,8 @@ const ZEnv = z.object({
   DISPUTE_RESPONSE_DAYS: z.coerce.number().positive().max(365).default(3),
   DISPUTE_ASSIGN_HOURS: z.coerce.number().positive().max(8760).default(24),
   DISPUTE_DECISION_DAYS: z.coerce.number().positive().max(365).default(5),
+  /** Four eyes on disputes: `ZAR:50000,USD:3000` (decimal per currency; unlisted ones keep their default). */
+  DISPUTE_SECOND_REVIEW_AMOUNT: z.string().max(500).optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -194,6 +197,8 @@ export interface Config {
   tracing: { endpoint: string; serviceName: string } | undefined;
   /** A dispute's deadlines (disputes.clocks.ts): each step's time, after which its stated default happens. */
   disputeClocks: { responseMs: number; assignMs: number; decisionMs: number };
+  /** Disputes: a decision on this much in dispute or more (minor units per currency) needs a second reviewer. */
+  disputes: { secondReviewAmounts: Record<CurrencyCode, bigint> };
 }
 
 export class ConfigError extends Error {}
@@ -296,6 +301,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     problems.push('  METRICS_PORT: must differ from PORT (it is a listener of its own)');
+  let secondReviewAmounts = parseSecondReviewAmounts(undefined);
+  try {
+    secondReviewAmounts = parseSecondReviewAmounts(e.DISPUTE_SECOND_REVIEW_AMOUNT);
+  } catch (error) {
+    problems.push(`  DISPUTE_SECOND_REVIEW_AMOUNT: ${(error as Error).message} (e.g. ZAR:50000,USD:3000)`);
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -399,6 +410,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       assignMs: e.DISPUTE_ASSIGN_HOURS * HOUR_MS,
       decisionMs: e.DISPUTE_DECISION_DAYS * DAY_MS,
     },
+    disputes: { secondReviewAmounts },
   };
 }
 

@@ -116,7 +116,12 @@ export function createServices({ config, database, providers, log, clock, schedu
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
-    disputes: createDisputesService({ db, clock, clocks: config.disputeClocks }),
+    disputes: createDisputesService({
+      db,
+      clock,
+      clocks: config.disputeClocks,
+      secondReviewAmounts: config.disputes.secondReviewAmounts,
+    }),
     disputeEvidence: createDisputeEvidenceService({ db, clock, storage: providers.storage, log }),
     support: createSupportService({ db, pubsub: providers.pubsub, clock }),
     reviews,

@@ -13,6 +13,7 @@ export * from './text.js';
 export * from './dispute-constants.js';
 export * from './review-constants.js';
 export * from './dispute-evidence-constants.js';
+export * from './dispute-partial.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
@@ -52,6 +53,11 @@ export const ERROR_CODE_INFO = {
   NOT_DISPUTABLE: { status: 409, meaning: 'Only a funded transaction that is pending or active can be disputed' },
   DISPUTE_NOT_OPEN: { status: 409, meaning: 'The dispute is no longer open (a moderator has taken it)' },
   DISPUTE_RESOLVED: { status: 409, meaning: 'The dispute has already been resolved; resolution is final' },
+  DISPUTE_AWAITING_REVIEW: {
+    status: 409,
+    meaning: 'A decision on this dispute waits for a second review (approve or send back) before anything else',
+  },
+  NO_PROPOSAL: { status: 409, meaning: 'No decision on this dispute waits for a second review' },
   NOT_COMPLETED: { status: 409, meaning: 'Reviews open once the transaction is completed' },
   ALREADY_REVIEWED: { status: 409, meaning: 'The caller has already reviewed this transaction' },
   OFFER_CLOSED: { status: 409, meaning: 'The settlement offer was answered, replaced or closed' },

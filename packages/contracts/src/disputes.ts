@@ -6,6 +6,7 @@ import {
   OFFER_MESSAGE_MAX_LENGTH,
 } from './dispute-constants.js';
 import { ZCaseFileEntry } from './dispute-case-file.js';
+import { MAX_RELIED_ON_EVIDENCE, PARTIAL_DISPUTE_MESSAGES } from './dispute-partial.js';
 import { hasControlCharacters } from './text.js';
 import { pageQuery } from './paging.js';
 import { ZTransaction } from './transactions.js';
@@ -71,6 +72,7 @@ export const DISPUTE_STEP_CODES = [
   'awaiting_response',
   'awaiting_moderator',
   'in_review',
+  'awaiting_second_review',
   'escalated',
   'resolved',
 ] as const;
@@ -106,6 +108,8 @@ export const ZCreateDisputeRequest = z.object({
   type: ZDisputeType.or(z.literal('')).refine((t) => t !== '', DISPUTE_MESSAGES.missingInformation),
   description: text(DISPUTE_MESSAGES.missingInformation),
   priority: ZDisputePriority.optional(),
+  /** The buyer's amount in dispute (decimal, at most the amount); absent: the whole amount. */
+  disputedAmount: z.union([z.string().max(40), z.number()]).optional(),
 });
 export type TCreateDisputeRequest = z.input<typeof ZCreateDisputeRequest>;
 
@@ -119,6 +123,11 @@ export const ZResolveDisputeRequest = z.object({
     .refine((r) => r !== '', DISPUTE_MESSAGES.missingResolution),
   resolutionNotes: text(DISPUTE_MESSAGES.missingResolution),
   refundAmount: z.union([z.string().max(40), z.number()]).optional(),
+  /** The case's evidence the decision relied on. */
+  evidenceIds: z
+    .array(z.uuid({ error: PARTIAL_DISPUTE_MESSAGES.evidenceInvalid }))
+    .max(MAX_RELIED_ON_EVIDENCE, PARTIAL_DISPUTE_MESSAGES.tooManyEvidence)
+    .optional(),
 });
 export type TResolveDisputeRequest = z.input<typeof ZResolveDisputeRequest>;
 
@@ -134,11 +143,26 @@ export const ZCreateOfferRequest = z.object({
 });
 export type TCreateOfferRequest = z.input<typeof ZCreateOfferRequest>;
 
+/** POST /api/disputes/{id}/reject-proposal: a second reviewer sends the decision back, saying why. */
+export const ZRejectProposalRequest = z.object({
+  reason: z
+    .string({ error: PARTIAL_DISPUTE_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, PARTIAL_DISPUTE_MESSAGES.reasonRequired)
+    .max(DISPUTE_TEXT_MAX_LENGTH, DISPUTE_MESSAGES.textTooLong)
+    .refine((s) => !hasControlCharacters(s), DISPUTE_MESSAGES.invalidCharacters),
+});
+export type TRejectProposalRequest = z.input<typeof ZRejectProposalRequest>;
+
 /** Ids that are not uuids simply find nothing (404), as for transactions. */
 export const ZDisputeParams = z.object({ id: z.string().max(64) });
 export const ZOfferParams = z.object({ id: z.string().max(64), offerId: z.string().max(64) });
 
-/** A settlement offer with what each side would receive (decimal strings in the transaction's currency). */
+/**
+ * A settlement offer with what each side would receive from escrow when it is accepted (decimal strings in
+ * the transaction's currency). Of a partial dispute, only the disputed part is in escrow: `refundAmount`
+ * and both shares are of that part (the remainder was released to the seller when the dispute opened).
+ */
 export const ZSettlementOffer = z.object({
   id: z.string(),
   proposerRole: ZPartyRole,
@@ -182,6 +206,27 @@ export const ZDispute = z.object({
   openOffer: ZSettlementOffer.nullable(),
   /** The current step with its deadline and default. */
   step: ZDisputeStep,
+  /** Of the amount, what is in dispute (the whole amount unless the buyer disputed part of it). */
+  disputedAmount: z.string(),
+  /** Released to the seller when the dispute opened (the undisputed remainder less its fee share); "0" when whole. */
+  undisputedReleased: z.string(),
+  /** The evidence the decision relied on (ids of the case's evidence). */
+  reliedOnEvidenceIds: z.array(z.string()),
+  /** A decision at or above DISPUTE_SECOND_REVIEW_AMOUNT waiting for a second moderator or an admin. */
+  secondReview: z
+    .object({
+      proposedBy: z.string(),
+      proposedAt: z.string(),
+      resolution: ZDisputeResolution,
+      refundAmount: z.string().nullable(),
+      notes: z.string(),
+      evidenceIds: z.array(z.string()),
+    })
+    .nullable(),
+  /** Why the last proposal was sent back (shown to its moderator until they decide again). */
+  sentBackReason: z.string().nullable(),
+  /** The second reviewer who approved the decision, when one was needed. */
+  approvedById: z.string().nullable(),
 });
 export type TDispute = z.infer<typeof ZDispute>;
 export const ZDisputeList = z.array(ZDispute);

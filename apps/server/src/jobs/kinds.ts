@@ -96,6 +96,8 @@ export type NotificationEvent =
   | { type: 'dispute.evidence_added'; disputeId: string; evidenceId: string }
   /** A party wrote a statement in the case: the other party and the assigned moderator are told. */
   | { type: 'dispute.statement_added'; disputeId: string; statementId: string }
+  /** A decision above DISPUTE_SECOND_REVIEW_AMOUNT waits for a second moderator or an admin. */
+  | { type: 'dispute.second_review_requested'; disputeId: string }
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }

@@ -31,6 +31,7 @@ export {
   releaseEntry,
   refundEntry,
   splitEntry,
+  partialReleaseEntry,
   withdrawalEntry,
   payoutCompletedEntry,
   payoutReturnedEntry,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { journalEntries } from '../db/schema/index.js';
+import { disputedPartOf } from '@holdfast/contracts';
 import { createTestDatabase } from '../test/test-app.js';
 import { creditWallet, insertTransaction, insertUser } from '../test/money-factories.js';
 import {
@@ -14,6 +15,7 @@ import {
   getAccountBalance,
   getWalletBalance,
   LedgerError,
+  partialReleaseEntry,
   postEntry,
   refundEntry,
   releaseEntry,
@@ -307,5 +309,89 @@ describe('money out of escrow', () => {
     expect(await getWalletBalance(db(), seller, 'CAD')).toBe(0n);
     expect((await entriesOf(t)).map((e) => e.kind)).toEqual(['wallet_funding']);
     await expectHealthy();
+  });
+});
+
+describe('a partial dispute opens: partialReleaseEntry', () => {
+  const postRelease = async (amount: bigint, fee: bigint, disputed: bigint) => {
+    const { buyer, seller, t } = await fundedTransaction(amount, fee);
+    const feesBefore = await feesIn('ZAR');
+    const { entryId } = await post(
+      partialReleaseEntry({ transactionId: t, sellerId: seller, currency: 'ZAR', amount, fee, disputed }),
+    );
+    return {
+      buyer,
+      seller,
+      t,
+      entryId,
+      escrow: await escrowOf(t),
+      sellerGot: await getWalletBalance(db(), seller, 'ZAR'),
+      feesGot: (await feesIn('ZAR')) - feesBefore,
+    };
+  };
+
+  it('releases amount − D to the seller and the rest of the fee; escrow keeps D and its fee share', async () => {
+    // 500.00 (fee 15.00), 300.00 disputed: the disputed part keeps 9.00 of the fee, the remainder pays 6.00.
+    const r = await postRelease(50_000n, 1_500n, 30_000n);
+    expect(r).toMatchObject({ escrow: 30_900n, sellerGot: 20_000n, feesGot: 600n });
+    expect(await entry(r.entryId)).toMatchObject({ kind: 'partial_release', transactionId: r.t, userId: r.seller });
+    await expectHealthy();
+  });
+
+  it('rounds the disputed part’s fee share half-up, as a refund of D would (333, fee 10, D 100 → 3)', async () => {
+    const r = await postRelease(333n, 10n, 100n);
+    expect(r).toMatchObject({ escrow: 103n, sellerGot: 233n, feesGot: 7n });
+    await expectHealthy();
+  });
+
+  it('posts no fee line when the remainder has no fee share (no fee at all)', async () => {
+    const r = await postRelease(10_000n, 0n, 2_500n);
+    expect(r).toMatchObject({ escrow: 2_500n, sellerGot: 7_500n, feesGot: 0n });
+    await expectHealthy();
+  });
+
+  it('after the release, every outcome of the disputed part empties escrow to the cent', async () => {
+    const amount = 33_337n;
+    const fee = 1_000n;
+    const disputed = 12_345n;
+    const part = disputedPartOf(amount, fee, disputed);
+    for (const outcome of ['release', 'refund', 'split'] as const) {
+      const r = await postRelease(amount, fee, disputed);
+      expect(r.escrow).toBe(part.amount + part.fee);
+      const money = { transactionId: r.t, currency: 'ZAR', amount: part.amount, fee: part.fee };
+      if (outcome === 'release') await post(releaseEntry({ ...money, sellerId: r.seller }));
+      if (outcome === 'refund') {
+        await post(
+          refundEntry({
+            transactionId: r.t,
+            currency: 'ZAR',
+            buyerId: r.buyer,
+            total: money.amount + money.fee,
+            memo: 'x',
+          }),
+        );
+      }
+      if (outcome === 'split') await postSplit({ ...money, buyerId: r.buyer, sellerId: r.seller, refund: 4_321n });
+      expect(await escrowOf(r.t)).toBe(0n);
+    }
+    await expectHealthy();
+  });
+
+  it('refuses D of 0, D equal to the amount or above it, and writes nothing', async () => {
+    const { seller, t } = await fundedTransaction(10_000n, 300n);
+    for (const disputed of [0n, -1n, 10_000n, 10_001n]) {
+      expect(() =>
+        partialReleaseEntry({
+          transactionId: t,
+          sellerId: seller,
+          currency: 'ZAR',
+          amount: 10_000n,
+          fee: 300n,
+          disputed,
+        }),
+      ).toThrow(LedgerError);
+    }
+    expect(await escrowOf(t)).toBe(10_300n);
+    expect(await entriesOf(t)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { splitEscrowAmounts } from '@holdfast/contracts';
+import { disputedPartOf, splitEscrowAmounts } from '@holdfast/contracts';
 import type { AccountRef } from './accounts.js';
 import { LedgerError, type EntryInput } from './post-entry.js';
 
@@ -15,6 +15,7 @@ import { LedgerError, type EntryInput } from './post-entry.js';
  * - releaseEntry:              escrow → seller's wallet (amount) + fees (fee)
  * - refundEntry:               escrow → buyer's wallet (total)
  * - splitEntry:                escrow → buyer (R + fee share) + seller (amount − R) + fees (the rest)
+ * - partialReleaseEntry:       escrow → seller (amount − D) + fees (the rest of the fee) (a partial dispute opens)
  * - withdrawalEntry:           wallet → payouts_pending              (a withdrawal is requested)
  * - payoutCompletedEntry:      payouts_pending → provider_clearing   (the payout provider paid it: the money left)
  * - payoutReturnedEntry:       payouts_pending → the same wallet     (the payout failed: the money comes back)
@@ -182,6 +183,36 @@ export function splitEntry(m: {
       { account: wallet(m.sellerId, m.currency), amount: sellerGets },
       { account: fees(m.currency), amount: feeKept },
     ].filter((p) => p.amount !== 0n), // feeKept is 0 with no fee, or when the buyer's share rounds up to it
+  };
+}
+
+/**
+ * A buyer disputes D of the amount (0 < D < amount): the undisputed remainder goes to the seller at once,
+ * less its share of the fee (disputedPartOf: the disputed part keeps fee × D / amount, rounded half-up, as
+ * a refund of D would). Escrow keeps exactly D plus its fee share for the dispute's outcome.
+ */
+export function partialReleaseEntry(m: {
+  transactionId: string;
+  sellerId: string;
+  currency: string;
+  amount: bigint;
+  fee: bigint;
+  disputed: bigint;
+}): EntryInput {
+  if (m.disputed <= 0n || m.disputed >= m.amount) {
+    throw new LedgerError(`a partial release needs 0 < disputed < amount (got ${m.disputed} of ${m.amount})`);
+  }
+  const part = disputedPartOf(m.amount, m.fee, m.disputed);
+  return {
+    kind: 'partial_release',
+    transactionId: m.transactionId,
+    userId: m.sellerId,
+    memo: 'Undisputed part released when the dispute opened',
+    postings: [
+      { account: escrow(m.transactionId, m.currency), amount: -(part.released + part.releasedFee) },
+      { account: wallet(m.sellerId, m.currency), amount: part.released },
+      { account: fees(m.currency), amount: part.releasedFee },
+    ].filter((p) => p.amount !== 0n), // the remainder's fee share is 0 with no fee
   };
 }
 

@@ -47,6 +47,30 @@ async function disputed(app: FastifyInstance) {
   return { ...deal, disputeId: opened.id!, moderator };
 }
 
+/**
+ * A dispute of R 50 000 (the default DISPUTE_SECOND_REVIEW_AMOUNT) whose moderator's decision waits for a
+ * second review, and a second moderator.
+ */
+async function proposed(app: FastifyInstance) {
+  const deal = await acceptedFundedTransaction(app, { amount: '50000.00' });
+  const opened = await ok(
+    as(app, deal.buyer)('POST', '/api/disputes', {
+      transactionId: deal.transaction.id,
+      type: 'quality_issue',
+      description: 'Broken on arrival',
+    }),
+  );
+  const moderator = await registerUser(app, { role: 'moderator' });
+  await ok(
+    as(app, moderator)('PATCH', `/api/disputes/${opened.id}/resolve`, {
+      resolution: 'refund_buyer',
+      resolutionNotes: 'Photos show the damage',
+    }),
+    200,
+  );
+  return { disputeId: opened.id!, reviewer: await registerUser(app, { role: 'moderator' }) };
+}
+
 /** A dispute with an open offer from its buyer. */
 async function offered(app: FastifyInstance) {
   const d = await disputed(app);
@@ -196,6 +220,21 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
       const { disputeId, moderator } = await disputed(app);
       const body = { resolution: 'refund_buyer', resolutionNotes: 'Not delivered' };
       return { who: moderator, method: 'PATCH', url: `/api/disputes/${disputeId}/resolve`, body };
+    },
+  },
+  {
+    route: 'POST /api/disputes/{id}/approve',
+    setup: async ({ app }) => {
+      const { disputeId, reviewer } = await proposed(app);
+      return { who: reviewer, method: 'POST', url: `/api/disputes/${disputeId}/approve` };
+    },
+  },
+  {
+    route: 'POST /api/disputes/{id}/reject-proposal',
+    setup: async ({ app }) => {
+      const { disputeId, reviewer } = await proposed(app);
+      const body = { reason: 'The courier report says delivered' };
+      return { who: reviewer, method: 'POST', url: `/api/disputes/${disputeId}/reject-proposal`, body };
     },
   },
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { previewSplit } from './dispute-split';
+import { formatMoney } from '@holdfast/contracts/constants';
+import { disputedMoney, disputeSplitText, previewSplit } from './dispute-split';
 
 describe('previewSplit', () => {
   const tx = { amount: '100.00', fee: '3.00', currency: 'ZAR' };
@@ -11,5 +12,38 @@ describe('previewSplit', () => {
 
   it('says nothing until the refund is valid', () => {
     for (const refund of ['', '0', '100', '12.345', 'abc', '-1']) expect(previewSplit(tx, refund)).toBeNull();
+  });
+});
+
+describe('a partial dispute’s money', () => {
+  const dispute = {
+    transaction: {
+      currency: 'ZAR',
+      amount: '500.00',
+      fee: '15.00',
+      total: '515.00',
+      description: 'x',
+      status: 'disputed',
+    },
+    disputedAmount: '300.00',
+    undisputedReleased: '200.00',
+  };
+
+  it('is the disputed amount with its fee share, as the server splits it', () => {
+    expect(disputedMoney(dispute)).toEqual({ amount: '300.00', fee: '9.00', currency: 'ZAR', held: '309.00' });
+    expect(previewSplit(disputedMoney(dispute), '100.00')).toEqual({
+      buyerReceives: '103.00',
+      sellerReceives: '200.00',
+    });
+    expect(previewSplit(disputedMoney(dispute), '300.00')).toBeNull();
+  });
+
+  it('says the split plainly, and nothing for a whole dispute', () => {
+    expect(disputeSplitText(dispute)).toBe(
+      `Disputed: ${formatMoney('300.00', 'ZAR')} of ${formatMoney('500.00', 'ZAR')} — ${formatMoney('200.00', 'ZAR')} already released to the seller`,
+    );
+    const whole = { ...dispute, disputedAmount: '500.00', undisputedReleased: '0.00' };
+    expect(disputeSplitText(whole)).toBeNull();
+    expect(disputedMoney(whole)).toMatchObject({ amount: '500.00', fee: '15.00', held: '515.00' });
   });
 });

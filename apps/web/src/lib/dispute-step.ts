@@ -6,6 +6,7 @@ export const DISPUTE_STEP_LABELS: Record<TDisputeStep['code'], string> = {
   awaiting_response: 'Waiting for a response',
   awaiting_moderator: 'Waiting for a moderator',
   in_review: 'Under review',
+  awaiting_second_review: 'Decision awaiting a second review',
   escalated: 'Escalated to an administrator',
   resolved: 'Resolved',
 };

@@ -59,6 +59,32 @@ export const disputes = pgTable(
     /** Set when a moderator takes the case: by then they decide, or the admins are told. */
     decisionDueAt: timestamp('decision_due_at', { withTimezone: true }),
     decisionEscalatedAt: timestamp('decision_escalated_at', { withTimezone: true }),
+    /**
+     * Minor units of the amount in dispute (the whole amount unless the buyer disputed part of it). Every
+     * case opened through the service stores it; null (cases opened before partial disputes, rows written
+     * by hand) means the whole amount.
+     */
+    disputedAmount: bigint('disputed_amount', { mode: 'bigint' }),
+    /** Minor units released to the seller when the case opened (the undisputed remainder less its fee share). */
+    releasedAtOpen: bigint('released_at_open', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The case's evidence the decision relied on. */
+    reliedOnEvidenceIds: uuid('relied_on_evidence_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** A decision waiting for a second review (four eyes): what the moderator proposed, by whom, when. */
+    proposedResolution: text('proposed_resolution', { enum: DISPUTE_RESOLUTIONS }),
+    proposedRefund: bigint('proposed_refund', { mode: 'bigint' }),
+    proposedNotes: text('proposed_notes'),
+    proposedById: text('proposed_by_id').references(() => users.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+    proposedEvidenceIds: uuid('proposed_evidence_ids').array(),
+    /** Why the last proposal was sent back. */
+    sentBackReason: text('sent_back_reason'),
+    /** The second moderator or admin who approved the decision. */
+    approvedById: text('approved_by_id').references(() => users.id),
   },
   (t) => [
     uniqueIndex('disputes_transaction_id_idx').on(t.transactionId),

@@ -40,6 +40,7 @@ export const JOURNAL_ENTRY_KINDS = [
   'release',
   'refund',
   'partial_resolution',
+  'partial_release',
   'overpayment_refund',
   'withdrawal',
   'payout_completed',

@@ -20,6 +20,7 @@ import {
 import { counterpartyName } from '../profile/index.js';
 import { listCaseSubmissions } from './disputes.evidence.queries.js';
 import type { DisputeRow } from './disputes.queries.js';
+import { partOf } from './disputes.partial.js';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -37,9 +38,10 @@ function shortDate(day: string): string {
 /** An amount in minor units as people read it ("R 40,00"). */
 const money = (minor: bigint, t: TransactionRow) => formatMoney(toDecimal(minor, t.currency), t.currency);
 
-/** What each side gets from a split of the escrow with `refund` of the amount back to the buyer. */
-function splitText(refund: bigint, t: TransactionRow): string {
-  const split = splitEscrowAmounts(t.amount, t.fee, refund);
+/** What each side gets from a split of the amount in dispute with `refund` of it back to the buyer. */
+function splitText(refund: bigint, d: DisputeRow, t: TransactionRow): string {
+  const part = partOf(d, t);
+  const split = splitEscrowAmounts(part.amount, part.fee, refund);
   if (!split) return `${money(refund, t)} back to the buyer`;
   return `${money(split.buyerGets, t)} back to the buyer, ${money(split.sellerGets, t)} to the seller`;
 }
@@ -74,6 +76,13 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   expire_unaccepted: () => 'Cancelled automatically: the seller did not accept in time',
   dispute: ({ d }) => `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}`,
   dispute_assigned: ({ actor }) => `Assigned to ${actor?.name ?? 'a moderator'}`,
+  dispute_partial_release: ({ d, t }) => {
+    const part = partOf(d, t);
+    return `Only ${money(part.amount, t)} disputed: ${money(part.released, t)} released to the seller at once`;
+  },
+  dispute_decision_approved: ({ actor }) => `Decision approved by ${actor?.name ?? 'a second reviewer'} (four eyes)`,
+  dispute_decision_sent_back: ({ actor }) =>
+    `Decision sent back to its moderator by ${actor?.name ?? 'a second reviewer'}`,
   dispute_responded: ({ actor }) => `${actor?.name ?? 'The other party'} responded to the dispute`,
   dispute_responded_late: ({ actor }) =>
     `${actor?.name ?? 'The other party'} responded after the response deadline had passed`,
@@ -250,7 +259,7 @@ export async function buildCaseFile(
         kind: 'offer',
         at: o.createdAt.toISOString(),
         author: authorOf(proposer),
-        summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, t)}`,
+        summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, d, t)}`,
         text: o.message,
       }),
     );
@@ -304,10 +313,21 @@ export async function buildCaseFile(
 }
 
 function decisionSummary(d: DisputeRow, t: TransactionRow): string {
-  if (d.resolvedById === null) return `Settled by agreement: ${splitText(d.refundAmount ?? 0n, t)}`;
-  if (d.resolution === 'release_to_seller') return 'Decision: funds released to the seller';
-  if (d.resolution === 'refund_buyer') return 'Decision: the buyer refunded in full';
-  return `Decision: split, ${splitText(d.refundAmount ?? 0n, t)}`;
+  if (d.resolvedById === null) return `Settled by agreement: ${splitText(d.refundAmount ?? 0n, d, t)}`;
+  const part = partOf(d, t);
+  const whole = part.released === 0n;
+  const disputed = money(part.amount, t);
+  if (d.resolution === 'release_to_seller') {
+    return whole
+      ? 'Decision: funds released to the seller'
+      : `Decision: the ${disputed} in dispute released to the seller`;
+  }
+  if (d.resolution === 'refund_buyer') {
+    return whole
+      ? 'Decision: the buyer refunded in full'
+      : `Decision: the ${disputed} in dispute refunded to the buyer`;
+  }
+  return `Decision: split, ${splitText(d.refundAmount ?? 0n, d, t)}`;
 }
 
 /** How a viewer of the transaction reads its case: the parties as parties, staff as staff, others not at all. */

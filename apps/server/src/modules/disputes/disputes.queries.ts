@@ -13,8 +13,11 @@ import { CURSOR_AT_FORMAT, decodeCursor, newestIds, toPage, type Page } from '..
 import { isUuid } from '../../lib/uuid.js';
 import { sellerEmailOf } from '../transactions/index.js';
 import { disputeStep } from './disputes.step.js';
+import { partOf } from './disputes.partial.js';
+import { proposalOf } from './disputes.second-review.js';
+import type { DisputeRow } from './disputes.row.js';
 
-export type DisputeRow = typeof disputes.$inferSelect;
+export type { DisputeRow };
 export type OfferRow = typeof disputeOffers.$inferSelect;
 type TransactionMoney = Pick<
   typeof transactions.$inferSelect,
@@ -33,6 +36,7 @@ export async function lockDispute(tx: Tx, id: string): Promise<DisputeRow | null
   return row ?? null;
 }
 
+/** An offer's view; `t` is the money in dispute (partOf: the disputed amount and its fee share). */
 export function offerView(o: OfferRow, t: Pick<TransactionMoney, 'currency' | 'amount' | 'fee'>): TSettlementOffer {
   const split = splitEscrowAmounts(t.amount, t.fee, o.refundAmount);
   return {
@@ -49,6 +53,8 @@ export function offerView(o: OfferRow, t: Pick<TransactionMoney, 'currency' | 'a
 }
 
 function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | null): TDispute {
+  const proposal = proposalOf(d);
+  const money = (minor: bigint | null) => (minor === null ? null : toDecimal(minor, t.currency));
   return {
     id: d.id,
     transactionId: d.transactionId,
@@ -72,7 +78,20 @@ function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | n
     settledByAgreement: d.status === 'resolved' && d.resolvedById === null,
     createdAt: d.createdAt.toISOString(),
     resolvedAt: d.resolvedAt?.toISOString() ?? null,
-    openOffer: openOffer ? offerView(openOffer, t) : null,
+    openOffer: openOffer ? offerView(openOffer, { currency: t.currency, ...partOf(d, t) }) : null,
+    disputedAmount: toDecimal(d.disputedAmount ?? t.amount, t.currency),
+    undisputedReleased: toDecimal(d.releasedAtOpen, t.currency),
+    reliedOnEvidenceIds: d.reliedOnEvidenceIds,
+    secondReview: proposal && {
+      proposedBy: proposal.byId,
+      proposedAt: proposal.at.toISOString(),
+      resolution: proposal.resolution,
+      refundAmount: money(proposal.refund),
+      notes: proposal.notes,
+      evidenceIds: proposal.evidenceIds,
+    },
+    sentBackReason: d.status === 'resolved' ? null : d.sentBackReason,
+    approvedById: d.approvedById,
     step: disputeStep(d),
   };
 }
@@ -224,7 +243,12 @@ export async function disputeStats(db: DbOrTx, now = new Date()): Promise<TDispu
   };
 }
 
-export async function listOffers(db: DbOrTx, disputeId: string, t: TransactionMoney): Promise<TSettlementOffer[]> {
+/** The case's offers; `t` is the money in dispute (partOf). */
+export async function listOffers(
+  db: DbOrTx,
+  disputeId: string,
+  t: Pick<TransactionMoney, 'currency' | 'amount' | 'fee'>,
+): Promise<TSettlementOffer[]> {
   const rows = await db
     .select()
     .from(disputeOffers)

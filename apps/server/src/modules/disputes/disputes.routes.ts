@@ -15,6 +15,7 @@ import {
   NEXT_CURSOR_HEADER,
   PAGE_LIMITS,
   ZOfferParams,
+  ZRejectProposalRequest,
   ZResolveDisputeRequest,
   ZSettlementOffer,
 } from '@holdfast/contracts';
@@ -137,6 +138,10 @@ export async function disputeRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'A moderator decides: release, refund or partial (refundAmount); final, moves the money',
+        description:
+          'Applies to the money in dispute (`disputedAmount`). `evidenceIds` names the evidence relied on. When ' +
+          'the amount in dispute is at or above DISPUTE_SECOND_REVIEW_AMOUNT, no money moves: the decision is ' +
+          'recorded as `secondReview` and waits for another moderator or an admin (approve / reject-proposal).',
         params: ZDisputeParams,
         body: ZResolveDisputeRequest,
         response: { 200: ZDispute, ...errors },
@@ -144,6 +149,36 @@ export async function disputeRoutes(app: FastifyInstance) {
     },
     async (request) =>
       service.resolve(requireUser(request), request.params.id, request.body, idempotentAnswer(request, 200)),
+  );
+
+  r.post(
+    '/disputes/:id/approve',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'A second moderator or an admin approves the waiting decision: it settles and moves the money',
+        params: ZDisputeParams,
+        response: { 200: ZDispute, ...errors },
+      },
+    },
+    async (request) => service.approve(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
+  );
+
+  r.post(
+    '/disputes/:id/reject-proposal',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary: 'A second moderator or an admin sends the waiting decision back to its moderator (with a reason)',
+        params: ZDisputeParams,
+        body: ZRejectProposalRequest,
+        response: { 200: ZDispute, ...errors },
+      },
+    },
+    async (request) =>
+      service.rejectProposal(requireUser(request), request.params.id, request.body, idempotentAnswer(request, 200)),
   );
 
   r.post(

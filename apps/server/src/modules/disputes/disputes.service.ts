@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   DISPUTE_MESSAGES as M,
   DEFAULT_DISPUTE_PRIORITY,
+  type TRejectProposalRequest,
   TRANSACTION_MESSAGES,
   decimalsOf,
   formatMoney,
@@ -55,6 +56,17 @@ import { addDisputeNote } from './disputes.notes.js';
 import { startDecisionClock, startOpeningClocks, type DisputeClocks } from './disputes.clocks.js';
 import { assertNoConflictOfInterest } from './disputes.conflict.js';
 import { recordResponse } from './disputes.response.js';
+import { assertEvidenceOfCase } from './disputes.decision-evidence.js';
+import { parseDisputedAmount, partOf } from './disputes.partial.js';
+import {
+  NO_PROPOSAL,
+  assertMayReview,
+  assertNoProposal,
+  needsSecondReview,
+  recordProposal,
+  sendBack,
+  type SecondReviewAmounts,
+} from './disputes.second-review.js';
 
 const isModerator = (user: SessionUser) => user.role === 'moderator';
 
@@ -68,8 +80,11 @@ function partyRole(t: TransactionRow, user: SessionUser, denied: string, hidden:
   throw notFound(hidden);
 }
 
-/** A refund of the amount in minor units: 0 < refund < amount, in the currency's decimals. */
-function parseRefund(value: string | number | undefined, t: TransactionRow): bigint {
+/**
+ * A refund of the money in dispute in minor units: 0 < refund < the disputed amount (`t.amount`: the whole
+ * amount unless the buyer disputed part of it), in the currency's decimals.
+ */
+function parseRefund(value: string | number | undefined, t: { amount: bigint; currency: string }): bigint {
   if (value === undefined || value === '') throw badRequest(M.refundRequired, { refundAmount: M.refundRequired });
   const minor = toMinor(value, decimalsOf(t.currency));
   if (minor === null) throw badRequest(M.refundInvalid, { refundAmount: M.refundInvalid });
@@ -88,7 +103,18 @@ const ALREADY_RESOLVED = () => appError('DISPUTE_RESOLVED', M.alreadyResolved);
  * ledger in the same database transaction as the state change, under the transaction row's lock, so a
  * moderator's decision and an accepted offer racing each other settle once.
  */
-export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Clock; clocks: DisputeClocks }) {
+export function createDisputesService({
+  db,
+  clock,
+  clocks,
+  secondReviewAmounts,
+}: {
+  db: Db;
+  clock: Clock;
+  clocks: DisputeClocks;
+  /** DISPUTE_SECOND_REVIEW_AMOUNT: decisions on this much in dispute or more need a second reviewer. */
+  secondReviewAmounts: SecondReviewAmounts;
+}) {
   /** Locks the dispute's transaction, then the dispute (always in that order). */
   async function lockCase(tx: Tx, disputeId: string): Promise<{ t: TransactionRow; d: DisputeRow }> {
     const found = await findDispute(tx, disputeId);
@@ -120,6 +146,8 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
       if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
       const role = partyRole(t, user, M.onlyParties, TRANSACTION_MESSAGES.notFound);
       assertDisputable(t);
+      const disputed = parseDisputedAmount(input.disputedAmount, t, role);
+      const part = partOf({ disputedAmount: disputed }, t);
       const [row] = await tx
         .insert(disputes)
         .values({
@@ -131,9 +159,11 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
           type: input.type as DisputeRow['type'],
           description: input.description.trim(),
           priority: input.priority ?? DEFAULT_DISPUTE_PRIORITY,
+          disputedAmount: disputed,
+          releasedAtOpen: part.released,
         })
         .returning({ id: disputes.id });
-      await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id });
+      await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id, disputed });
       await startOpeningClocks(tx, row.id, clocks, clock.now());
       return changedView(tx, row.id, answer);
     });
@@ -188,15 +218,26 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
     tx: Tx,
     t: TransactionRow,
     d: DisputeRow,
-    outcome: { resolution: TDisputeResolution; notes: string; refund: bigint | null; by: SessionUser | null },
+    outcome: {
+      resolution: TDisputeResolution;
+      notes: string;
+      refund: bigint | null;
+      by: { id: string } | null;
+      /** The evidence the decision relied on; the second reviewer who approved it, when one was needed. */
+      evidenceIds?: string[];
+      approvedById?: string;
+      /** When it settles; the product's clock's now unless the caller orders it after its own history row. */
+      now?: Date;
+    },
   ) {
-    const now = clock.now();
+    const now = outcome.now ?? clock.now();
     await resolveDispute(tx, t, {
       moderatorId: outcome.by?.id ?? null,
       now,
       disputeId: d.id,
       resolution: outcome.resolution,
       refund: outcome.refund,
+      part: partOf(d, t),
     });
     await tx
       .update(disputes)
@@ -208,6 +249,9 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
         resolvedById: outcome.by?.id ?? null,
         resolvedAt: now,
         updatedAt: now,
+        reliedOnEvidenceIds: outcome.evidenceIds ?? [],
+        approvedById: outcome.approvedById ?? null,
+        ...NO_PROPOSAL,
       })
       .where(eq(disputes.id, d.id));
     await tx
@@ -227,12 +271,23 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
       const { t, d } = await lockCase(tx, id);
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
+      assertNoProposal(d);
       if (d.status === 'in_review' && d.moderatorId !== user.id) throw forbidden(M.assignedToAnother);
       // Deciding an unassigned case takes it: the same conflict-of-interest rule as assigning it.
       if (d.status === 'open') await assertNoConflictOfInterest(tx, d, user.id, clock.now());
       const resolution = input.resolution as TDisputeResolution;
-      const refund = resolution === 'partial_resolution' ? parseRefund(input.refundAmount, t) : null;
-      await settle(tx, t, d, { resolution, notes: input.resolutionNotes.trim(), refund, by: user });
+      const part = partOf(d, t);
+      const refund =
+        resolution === 'partial_resolution'
+          ? parseRefund(input.refundAmount, { amount: part.amount, currency: t.currency })
+          : null;
+      const evidenceIds = await assertEvidenceOfCase(tx, d.id, input.evidenceIds ?? []);
+      const decision = { resolution, notes: input.resolutionNotes.trim(), refund, evidenceIds };
+      if (needsSecondReview(secondReviewAmounts, t.currency, part.amount)) {
+        await recordProposal(tx, t, d, { ...decision, by: user, now: clock.now() });
+      } else {
+        await settle(tx, t, d, { ...decision, by: user });
+      }
       return changedView(tx, id, answer);
     });
   }
@@ -248,7 +303,8 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
       const { t, d } = await lockCase(tx, id);
       const role = partyRole(t, user, M.onlyPartiesOffer, M.notFound);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
-      const refund = parseRefund(input.refundAmount, t);
+      const part = partOf(d, t);
+      const refund = parseRefund(input.refundAmount, { amount: part.amount, currency: t.currency });
       const now = clock.now();
       await tx
         .update(disputeOffers)
@@ -273,7 +329,7 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
       });
       await recordResponse(tx, d, role, now);
       await notify(tx, { type: 'dispute.offer_made', disputeId: d.id, offerId: offer.id }, now);
-      const view = offerView(offer, t);
+      const view = offerView(offer, { currency: t.currency, ...part });
       await answer?.(tx, view);
       return view;
     });
@@ -329,13 +385,52 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
     const reader = caseReaderOf(transaction?.viewerRole);
     if (!transaction || !reader) throw notFound(M.notFound);
     const [row] = await db.select().from(transactions).where(eq(transactions.id, d.transactionId));
+    const disputeRow = await findDispute(db, id);
     return {
       dispute: d,
       transaction,
       timeline: await timelineOf(db, d.transactionId),
-      offers: await listOffers(db, id, row!),
-      file: await buildCaseFile(db, (await findDispute(db, id))!, row!, reader),
+      offers: await listOffers(db, id, { currency: row!.currency, ...partOf(disputeRow!, row!) }),
+      file: await buildCaseFile(db, disputeRow!, row!, reader),
     };
+  }
+
+  /** A second moderator or an admin approves the waiting decision: it settles as proposed (four eyes). */
+  async function approve(user: SessionUser, id: string, answer?: StoreAnswer<TDispute>): Promise<TDispute> {
+    return db.transaction(async (tx) => {
+      const { t, d } = await lockCase(tx, id);
+      const proposal = assertMayReview(t, d, user);
+      const now = clock.now();
+      await assertNoConflictOfInterest(tx, d, user.id, now);
+      await recordEvent(tx, {
+        transactionId: t.id,
+        actorId: user.id,
+        from: t.status,
+        to: t.status,
+        action: 'dispute_decision_approved',
+        at: now,
+      });
+      // The approval, then (a millisecond later, so the history tells them in order) the settlement.
+      const settledAt = new Date(now.getTime() + 1);
+      await settle(tx, t, d, { ...proposal, by: { id: proposal.byId }, approvedById: user.id, now: settledAt });
+      return changedView(tx, id, answer);
+    });
+  }
+
+  /** A second moderator or an admin sends the waiting decision back to its moderator; no money moves. */
+  async function rejectProposal(
+    user: SessionUser,
+    id: string,
+    input: TRejectProposalRequest,
+    answer?: StoreAnswer<TDispute>,
+  ): Promise<TDispute> {
+    return db.transaction(async (tx) => {
+      const { t, d } = await lockCase(tx, id);
+      assertMayReview(t, d, user);
+      await assertNoConflictOfInterest(tx, d, user.id, clock.now());
+      await sendBack(tx, t, d, { by: user, reason: input.reason.trim(), now: clock.now() });
+      return changedView(tx, id, answer);
+    });
   }
 
   return {
@@ -357,6 +452,8 @@ export function createDisputesService({ db, clock, clocks }: { db: Db; clock: Cl
     addNote: (user: SessionUser, id: string, input: TCreateDisputeNoteRequest, answer?: StoreAnswer<TDisputeNote>) =>
       addDisputeNote({ db, clock }, user, id, input, answer),
     moderatorStats: () => moderatorStats(db, clock.now()),
+    approve,
+    rejectProposal,
   };
 }
 

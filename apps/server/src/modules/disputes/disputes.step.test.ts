@@ -16,6 +16,7 @@ const fresh: StepInput = {
   assignEscalatedAt: null,
   decisionDueAt: null,
   decisionEscalatedAt: null,
+  proposedAt: null,
 };
 
 describe('disputeStep', () => {
@@ -109,5 +110,10 @@ describe('disputeStep', () => {
       dueAt: null,
       ifNobodyActs: null,
     });
+  });
+  it('a decision waiting for its second review says so, and that no money moves meanwhile', () => {
+    const step = disputeStep({ ...fresh, status: 'in_review', decisionDueAt: plus(120), proposedAt: plus(30) });
+    expect(step).toMatchObject({ code: 'awaiting_second_review', actor: 'moderator', dueAt: null });
+    expect(step.ifNobodyActs).toMatch(/no timer moves it/);
   });
 });

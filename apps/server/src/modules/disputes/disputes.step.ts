@@ -1,5 +1,5 @@
 import type { TDisputeStep, TPartyRole } from '@holdfast/contracts';
-import type { DisputeRow } from './disputes.queries.js';
+import type { DisputeRow } from './disputes.row.js';
 
 /** What the step is read from: the case's status and its clocks (each deadline fixed when its step began). */
 export type StepInput = Pick<
@@ -14,6 +14,7 @@ export type StepInput = Pick<
   | 'assignEscalatedAt'
   | 'decisionDueAt'
   | 'decisionEscalatedAt'
+  | 'proposedAt'
 >;
 
 /** The party who did not open the case: the one with a response deadline. */
@@ -56,6 +57,16 @@ export function disputeStep(d: StepInput): TDisputeStep {
   }
 
   if (d.status === 'in_review') {
+    if (d.proposedAt) {
+      return {
+        ...base,
+        code: 'awaiting_second_review',
+        actor: 'moderator',
+        dueAt: null,
+        text: 'The moderator has decided; a second moderator or an administrator checks the decision before any money moves.',
+        ifNobodyActs: STILL_HELD,
+      };
+    }
     if (d.decisionEscalatedAt) {
       return {
         ...base,

@@ -1,4 +1,11 @@
-import { DISPUTE_TYPE_LABELS, splitEscrowAmounts, type TDisputeType } from '@holdfast/contracts';
+import {
+  DISPUTE_RESOLUTION_LABELS,
+  DISPUTE_TYPE_LABELS,
+  disputedPartOf,
+  splitEscrowAmounts,
+  type TDisputeResolution,
+  type TDisputeType,
+} from '@holdfast/contracts';
 import {
   excerpt,
   formatWhen,
@@ -35,6 +42,8 @@ export function deliveriesFor(facts: EventFacts, publicUrl: string): Delivery[] 
       return withdrawalDeliveries(ctx, facts);
     case 'job':
       return failedJobDeliveries(ctx, facts);
+    case 'second_review':
+      return secondReviewDeliveries(ctx, facts);
   }
 }
 
@@ -47,6 +56,7 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
   const amount = money(t.amount, t.currency);
 
   if (event.type === 'dispute.opened') {
+    const partOpen = disputedPartOf(t.amount, t.fee, dispute.disputedAmount);
     const opener = parties.find((p) => p.id === dispute.initiatorId);
     const openerName = opener ? fullName(opener) : 'The other party';
     const label = DISPUTE_TYPE_LABELS[dispute.type as TDisputeType] ?? dispute.type;
@@ -61,7 +71,9 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
           subject: `A dispute was opened on ${t.description}`,
           paragraphs: [
             `${openerName} opened a dispute on ${t.description} (${label}).`,
-            `The ${amount} stays in escrow until it is settled: you can make a settlement offer, or a moderator will review the case and decide.`,
+            partOpen.released > 0n
+              ? `${money(partOpen.amount, t.currency)} of the ${amount} is in dispute and stays in escrow until it is settled (${money(partOpen.released, t.currency)} was released to the seller at once): you can make a settlement offer, or a moderator will review the case and decide.`
+              : `The ${amount} stays in escrow until it is settled: you can make a settlement offer, or a moderator will review the case and decide.`,
           ],
           details: transactionDetails(t, [{ label: 'Reason', value: label }]),
           action: 'View the dispute',
@@ -80,7 +92,8 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
     const proposer = parties.find((p) => p.id === offer.proposerId);
     const proposerName = proposer ? fullName(proposer) : 'The other party';
     const refund = money(offer.refundAmount, t.currency);
-    const split = splitEscrowAmounts(t.amount, t.fee, offer.refundAmount);
+    const part = disputedPartOf(t.amount, t.fee, dispute.disputedAmount);
+    const split = splitEscrowAmounts(part.amount, part.fee, offer.refundAmount);
     return parties
       .filter((p) => p.id !== offer.proposerId)
       .map((p) =>
@@ -111,7 +124,7 @@ function disputeDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'dispute' }>
   }
 
   // dispute.resolved: both parties, a money email.
-  const outcome = resolutionOutcome(t, dispute.resolution, dispute.refundAmount);
+  const outcome = resolutionOutcome(t, dispute.resolution, dispute.refundAmount, dispute.disputedAmount);
   return parties.map((p) =>
     to(ctx, p, {
       category: null,
@@ -175,9 +188,18 @@ function submissionDeliveries(
   ];
 }
 
-function resolutionOutcome(t: TransactionFacts, resolution: string | null, refund: bigint | null) {
-  const amount = money(t.amount, t.currency);
-  const total = money(t.total, t.currency);
+/** What the outcome did with the money in dispute (the disputed part of a partial dispute, decision 022). */
+function resolutionOutcome(t: TransactionFacts, resolution: string | null, refund: bigint | null, disputed: bigint) {
+  const part = disputedPartOf(t.amount, t.fee, disputed);
+  const amount = money(part.amount, t.currency);
+  const total = money(part.amount + part.fee, t.currency);
+  if (resolution === 'refund_buyer' && part.released > 0n) {
+    return {
+      short: `${total} refunded to the buyer`,
+      detail: `The ${total} in dispute went back to the buyer's Holdfast wallet; the seller keeps the ${money(part.released, t.currency)} released when the dispute opened.`,
+      details: [{ label: 'Refunded to the buyer', value: total }],
+    };
+  }
   if (resolution === 'refund_buyer') {
     return {
       short: `${total} refunded to the buyer`,
@@ -186,7 +208,7 @@ function resolutionOutcome(t: TransactionFacts, resolution: string | null, refun
     };
   }
   const split =
-    resolution === 'partial_resolution' && refund !== null ? splitEscrowAmounts(t.amount, t.fee, refund) : null;
+    resolution === 'partial_resolution' && refund !== null ? splitEscrowAmounts(part.amount, part.fee, refund) : null;
   if (split) {
     const buyer = money(split.buyerGets, t.currency);
     const seller = money(split.sellerGets, t.currency);
@@ -313,6 +335,29 @@ function failedJobDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'job' }>):
       ],
       action: 'Open the System tab',
       reason: 'You get this email because you are an administrator of Holdfast.',
+    }),
+  );
+}
+
+/** A decision above DISPUTE_SECOND_REVIEW_AMOUNT waits: every other moderator and admin hears of it. */
+function secondReviewDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'second_review' }>): Delivery[] {
+  const { t, proposal } = f;
+  const disputed = money(proposal.disputed, t.currency);
+  const label = DISPUTE_RESOLUTION_LABELS[proposal.resolution as TDisputeResolution] ?? proposal.resolution;
+  return f.reviewers.map((reviewer) =>
+    to(ctx, reviewer, {
+      category: 'disputes',
+      path: '/moderator-dashboard',
+      title: 'Decision awaiting second review',
+      body: `A decision on ${disputed} in dispute (${t.description}) needs a second review: ${label}.`,
+      subject: `Holdfast: a dispute decision on ${disputed} needs your second review`,
+      paragraphs: [
+        `A moderator proposed "${label}" for the dispute on ${t.description}, with ${disputed} in dispute.`,
+        'Decisions this large need a second moderator or an admin: no money moves until one approves it or sends it back.',
+      ],
+      details: transactionDetails(t, [{ label: 'In dispute', value: disputed }]),
+      action: 'Open the moderator dashboard',
+      reason: 'You get this email because you are a moderator or an administrator of Holdfast.',
     }),
   );
 }

@@ -33,6 +33,8 @@ export type EventFacts =
         type: string;
         resolution: string | null;
         refundAmount: bigint | null;
+        /** Minor units in dispute (the whole amount unless the buyer disputed part of it). */
+        disputedAmount: bigint;
       };
       offer?: { proposerId: string; refundAmount: bigint; message: string };
       /** The dispute clocks' events (notifications.dispute-clocks.ts): the case and the staff to tell. */
@@ -61,6 +63,14 @@ export type EventFacts =
       event: Extract<NotificationEvent, { withdrawalId: string }>;
       owner: Person;
       withdrawal: { amount: bigint; currency: string; accountLast4: string; failureReason: string | null };
+    }
+  | {
+      kind: 'second_review';
+      t: TransactionFacts;
+      disputeId: string;
+      /** The proposal's moderator, the resolution they proposed, and the amount in dispute (minor units). */
+      proposal: { byId: string; resolution: string; disputed: bigint };
+      reviewers: Person[];
     }
   | {
       kind: 'job';

@@ -12,6 +12,7 @@ import {
   findOfferRow,
   findPerson,
   findStatementRow,
+  findReviewers,
   findSupportReply,
   type Person,
   findWithdrawal,
@@ -22,6 +23,12 @@ import {
  * Reads what an event is about as it is now (events carry ids only). Null when its subject no longer
  * exists or cannot be told to anyone: the notification is dropped, never retried forever.
  */
+/** What a dispute's notifications say of the case (its disputed part: the whole amount unless partial). */
+function disputeFacts(d: NonNullable<Awaited<ReturnType<typeof findDisputeRow>>>, amount: bigint) {
+  const { initiatorId, type, resolution, refundAmount } = d;
+  return { initiatorId, type, resolution, refundAmount, disputedAmount: d.disputedAmount ?? amount };
+}
+
 export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<EventFacts | null> {
   switch (event.type) {
     case 'transaction.created':
@@ -50,12 +57,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
         kind: 'dispute',
         event,
         t,
-        dispute: {
-          initiatorId: d.initiatorId,
-          type: d.type,
-          resolution: d.resolution,
-          refundAmount: d.refundAmount,
-        },
+        dispute: disputeFacts(d, t.amount),
         ...(offer
           ? { offer: { proposerId: offer.proposerId, refundAmount: offer.refundAmount, message: offer.message } }
           : {}),
@@ -80,7 +82,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
         kind: 'dispute',
         event,
         t,
-        dispute: { initiatorId: d.initiatorId, type: d.type, resolution: d.resolution, refundAmount: d.refundAmount },
+        dispute: disputeFacts(d, t.amount),
         submission: {
           what: event.type === 'dispute.evidence_added' ? 'evidence' : 'statement',
           authorId: row.authorId,
@@ -88,6 +90,21 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           ...(row.fileName ? { fileName: row.fileName } : {}),
           moderator: d.moderatorId ? await findPerson(db, d.moderatorId) : null,
         },
+      };
+    }
+    case 'dispute.second_review_requested': {
+      // Offered only while it still waits: it may have been approved or sent back before this ran.
+      const d = await findDisputeRow(db, event.disputeId);
+      const t = d && (await transactionFacts(db, d.transactionId));
+      if (!d || !t || d.status === 'resolved' || !d.proposedById || !d.proposedResolution) return null;
+      const parties = [t.buyer.id, t.seller?.id];
+      const reviewers = (await findReviewers(db)).filter((p) => p.id !== d.proposedById && !parties.includes(p.id));
+      return {
+        kind: 'second_review',
+        t,
+        disputeId: d.id,
+        proposal: { byId: d.proposedById, resolution: d.proposedResolution, disputed: d.disputedAmount ?? t.amount },
+        reviewers,
       };
     }
     case 'message.created': {

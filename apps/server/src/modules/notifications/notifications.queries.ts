@@ -153,6 +153,15 @@ export function findModerators(db: DbOrTx): Promise<Person[]> {
   return db.select(personColumns).from(users).where(eq(users.role, 'moderator')).orderBy(users.createdAt);
 }
 
+/** Moderators and admins (a decision waiting for a second review is offered to all of them). */
+export function findReviewers(db: DbOrTx): Promise<Person[]> {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(inArray(users.role, ['moderator', 'admin']))
+    .orderBy(users.createdAt);
+}
+
 export async function findJob(db: DbOrTx, id: string) {
   const [row] = await db
     .select({

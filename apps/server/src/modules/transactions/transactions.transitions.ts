@@ -10,6 +10,7 @@ import { DAY } from '../../lib/clock.js';
 import { appError } from '../../lib/errors.js';
 import {
   entryStatement,
+  partialReleaseEntry,
   refundEntry,
   releaseEntry,
   settleEntry,
@@ -214,22 +215,49 @@ export async function cancelAndRefund(tx: Tx, t: TransactionRow, c: { actorId: A
   });
 }
 
-/** A party opens a dispute over the money held in escrow: the deal waits for its outcome; no timer moves it. */
-export function openDispute(tx: Tx, t: TransactionRow, c: { actorId: string; now: Date; disputeId: string }) {
-  return commitChange(tx, t, {
+/**
+ * A party opens a dispute over the money held in escrow: the deal waits for its outcome; no timer moves it.
+ * When the buyer disputes only part of the amount (`disputed` < amount), the undisputed remainder goes to
+ * the seller at once, less its fee share (partialReleaseEntry), recorded as a history event of its own.
+ */
+export async function openDispute(
+  tx: Tx,
+  t: TransactionRow,
+  c: { actorId: string; now: Date; disputeId: string; disputed?: bigint },
+) {
+  const opened = await commitChange(tx, t, {
     actorId: c.actorId,
     action: 'dispute',
     to: 'disputed',
     now: c.now,
     event: { type: 'dispute.opened', disputeId: c.disputeId },
   });
+  if (c.disputed === undefined || c.disputed >= t.amount) return opened;
+  if (!t.sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
+  return commitChange(tx, opened, {
+    actorId: c.actorId,
+    action: 'dispute_partial_release',
+    to: 'disputed',
+    // A millisecond after the opening, so the history (ordered by time) always tells them in this order.
+    now: new Date(c.now.getTime() + 1),
+    entry: partialReleaseEntry({
+      transactionId: t.id,
+      sellerId: t.sellerId,
+      currency: t.currency,
+      amount: t.amount,
+      fee: t.fee,
+      disputed: c.disputed,
+    }),
+  });
 }
 
 /**
- * A dispute's outcome, decided by a moderator (`moderatorId`) or settled by the parties' agreement (null):
- * release completes the deal as a buyer's confirmation would, a refund cancels it with the whole total
- * back to the buyer, a partial resolution completes it with the escrow split (splitEntry). The seller must
- * have a verified account for any money to reach them (SELLER_MISSING).
+ * A dispute's outcome, decided by a moderator (`moderatorId`) or settled by the parties' agreement (null),
+ * applied to the money still in escrow: the disputed part (`part`, disputedPartOf; the whole deal unless
+ * the buyer disputed part of it). Release completes the deal as a buyer's confirmation would; a refund
+ * returns the part with its fee share to the buyer and cancels a whole deal (refunded), but completes a
+ * partial one (its seller was paid the rest at open); a partial resolution completes it with the part
+ * split (splitEntry). The seller must have a verified account for any money to reach them (SELLER_MISSING).
  */
 export function resolveDispute(
   tx: Tx,
@@ -239,8 +267,10 @@ export function resolveDispute(
     now: Date;
     disputeId: string;
     resolution: TDisputeResolution;
-    /** The partial resolution's refund of the amount (minor units). */
+    /** The partial resolution's refund of the disputed part (minor units). */
     refund: bigint | null;
+    /** The money in dispute: its amount and fee share (minor units); the whole deal when absent. */
+    part?: { amount: bigint; fee: bigint };
   },
 ) {
   const memo = c.moderatorId ? 'Dispute decided by a moderator' : 'Dispute settled by agreement';
@@ -250,17 +280,20 @@ export function resolveDispute(
     now: c.now,
     event: { type: 'dispute.resolved', disputeId: c.disputeId } as const,
   };
+  const part = c.part ?? { amount: t.amount, fee: t.fee };
+  const whole = part.amount === t.amount;
   const money = { transactionId: t.id, currency: t.currency, memo };
   if (c.resolution === 'refund_buyer') {
     return commitChange(tx, t, {
       ...decided,
-      to: 'cancelled',
-      set: { paymentStatus: 'refunded', cancelledAt: c.now },
-      entry: refundEntry({ ...money, buyerId: t.buyerId, total: t.total }),
+      ...(whole
+        ? { to: 'cancelled' as const, set: { paymentStatus: 'refunded' as const, cancelledAt: c.now } }
+        : { to: 'completed' as const, set: { completedAt: c.now } }),
+      entry: refundEntry({ ...money, buyerId: t.buyerId, total: part.amount + part.fee }),
     });
   }
   if (!t.sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
-  const parts = { ...money, sellerId: t.sellerId, amount: t.amount, fee: t.fee };
+  const parts = { ...money, sellerId: t.sellerId, amount: part.amount, fee: part.fee };
   return commitChange(tx, t, {
     ...decided,
     to: 'completed',

@@ -12,10 +12,11 @@ export const disputeStatementsQueryKey = (id: string) => ['/api/disputes', id, '
 const path = (id: string) => `/api/disputes/${encodeURIComponent(id)}`;
 
 /** GET /api/disputes/:id/evidence, oldest first. */
-export function useDisputeEvidence(disputeId: string) {
+export function useDisputeEvidence(disputeId: string, enabled = true) {
   return useQuery({
     queryKey: disputeEvidenceQueryKey(disputeId),
     queryFn: () => apiJson<TDisputeEvidence[]>('GET', `${path(disputeId)}/evidence`),
+    enabled,
   });
 }
 

@@ -7,6 +7,7 @@ import type {
   TDisputeCase,
   TDisputeNote,
   TDisputeStats,
+  TRejectProposalRequest,
   TResolveDisputeRequest,
   TSettlementOffer,
 } from '@holdfast/contracts';
@@ -126,5 +127,24 @@ export function useAddDisputeNote(disputeId: string) {
   return useMutation({
     mutationFn: (body: TCreateDisputeNoteRequest) => apiJson<TDisputeNote>('POST', `${path(disputeId)}/notes`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: disputeCaseQueryKey(disputeId) }),
+  });
+}
+
+/** POST /api/disputes/:id/approve: a second reviewer approves the waiting decision (the money moves). */
+export function useApproveProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TDispute>('POST', `${path(id)}/approve`),
+    onSettled: (d) => invalidateDisputes(queryClient, d?.transactionId),
+  });
+}
+
+/** POST /api/disputes/:id/reject-proposal: sends the waiting decision back to its moderator. */
+export function useRejectProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TRejectProposalRequest }) =>
+      apiJson<TDispute>('POST', `${path(id)}/reject-proposal`, body),
+    onSettled: () => invalidateDisputes(queryClient),
   });
 }

@@ -12,10 +12,12 @@ import {
 } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { DisputeEvidence } from '@/components/dispute-evidence';
+import { DisputeSplitNote } from '@/components/dispute-split-note';
 import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
+import { disputedMoney } from '@/lib/dispute-split';
 import { useDisputeCase } from '@/lib/queries/disputes';
 import { DisputeStep } from '@/components/dispute-step';
 
@@ -47,7 +49,10 @@ function CaseBody({ id }: { id: string }) {
           </div>
           <div>
             <dt className="text-muted-foreground">Held in escrow</dt>
-            <dd className="font-medium">{money(tx.total)}</dd>
+            <dd className="font-medium">{money(disputedMoney(dispute).held)}</dd>
+          </div>
+          <div className="col-span-2">
+            <DisputeSplitNote dispute={dispute} />
           </div>
           <div>
             <dt className="text-muted-foreground">Buyer</dt>

@@ -17,6 +17,8 @@ import { flattenPages } from '@/lib/paging';
 import { AssignButton } from '../components/assign-button';
 import { CaseDialog } from '../components/case-dialog';
 import { ResolveDialog } from '../components/resolve-dialog';
+import { SecondReviewCard } from '../components/second-review';
+import { DisputeSplitNote } from '@/components/dispute-split-note';
 
 const PRIORITY_VARIANTS: Record<TDispute['priority'], BadgeProps['variant']> = {
   high: 'danger',
@@ -48,7 +50,11 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
           {dispute.step.noResponse && <Badge variant="warning">No response</Badge>}
         </div>
       </div>
+      <DisputeSplitNote dispute={dispute} />
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{dispute.description}</p>
+      {dispute.sentBackReason && (
+        <p className="text-sm break-words text-muted-foreground">Sent back: {dispute.sentBackReason}</p>
+      )}
       {dispute.openOffer && (
         <p className="text-sm text-muted-foreground">
           Open offer from the {dispute.openOffer.proposerRole}: refund{' '}
@@ -63,7 +69,9 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
           </Link>
         </Button>
         <AssignButton dispute={dispute} moderatorId={moderator.id} />
-        {takenByOther ? (
+        {dispute.secondReview ? (
+          <span className="text-sm text-muted-foreground">Awaiting second review</span>
+        ) : takenByOther ? (
           <span className="text-sm text-muted-foreground">Assigned to another moderator</span>
         ) : (
           <ResolveDialog dispute={dispute} />
@@ -119,6 +127,7 @@ function ModeratorDashboard({ user }: { user: TUser }) {
           loading={stats.isLoading}
         />
       </section>
+      <SecondReviewCard disputes={list} user={user} />
       <Card>
         <CardHeader>
           <CardTitle>Active Dispute Cases</CardTitle>

@@ -21,7 +21,14 @@ import { useCreateDispute } from '@/lib/queries/disputes';
 const loadForm = () => import('./dispute-form');
 
 /** Request moderation: the trigger, and the dispute form when opened (dispute-form.tsx). */
-export function DisputeDialog({ transactionId }: { transactionId: string }) {
+export function DisputeDialog({
+  transactionId,
+  buyerOf,
+}: {
+  transactionId: string;
+  /** The viewer's purchase: the buyer may dispute only part of its amount. */
+  buyerOf?: { amount: string; currency: string };
+}) {
   const create = useCreateDispute(transactionId);
   const dialog = useLazyDialog(loadForm);
   return (
@@ -32,7 +39,9 @@ export function DisputeDialog({ transactionId }: { transactionId: string }) {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        {dialog.body && <dialog.body.DisputeForm create={create} onDone={() => dialog.setOpen(false)} />}
+        {dialog.body && (
+          <dialog.body.DisputeForm create={create} onDone={() => dialog.setOpen(false)} buyerOf={buyerOf} />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -6,16 +6,22 @@ import {
   DISPUTE_TEXT_COUNTER,
   DISPUTE_TYPES,
   DISPUTE_TYPE_LABELS,
+  checkDisputedAmount,
+  decimalsOf,
+  toMinor,
   type TDisputePriority,
   type TDisputeType,
 } from '@holdfast/contracts';
 import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
 import type { useCreateDispute } from '@/lib/queries/disputes';
 
 const PRIORITY_LABELS: Record<TDisputePriority, string> = { low: 'Low', medium: 'Medium', high: 'High' };
@@ -32,11 +38,32 @@ function announceCreated() {
  * missing type or description says 'Missing Information' and sends nothing. Its own chunk (Radix select),
  * loaded when the dialog first opens; a new form each time it opens.
  */
-export function DisputeForm({ create, onDone }: { create: ReturnType<typeof useCreateDispute>; onDone: () => void }) {
+export function DisputeForm({
+  create,
+  onDone,
+  buyerOf,
+}: {
+  create: ReturnType<typeof useCreateDispute>;
+  onDone: () => void;
+  /** The buyer's transaction: only the buyer may dispute part of the amount (decision 022). */
+  buyerOf?: { amount: string; currency: string };
+}) {
   const [type, setType] = React.useState<TDisputeType | ''>('');
   const [description, setDescription] = React.useState('');
   const [priority, setPriority] = React.useState<TDisputePriority>(DEFAULT_DISPUTE_PRIORITY);
+  const [partOnly, setPartOnly] = React.useState(false);
+  const [disputed, setDisputed] = React.useState('');
+  const [disputedError, setDisputedError] = React.useState<string | null>(null);
   const id = React.useId();
+
+  /** The amount in dispute, checked by the server's own rule; undefined for the whole amount. */
+  const disputedAmount = (): string | undefined | null => {
+    if (!buyerOf || !partOnly) return undefined;
+    const amount = toMinor(buyerOf.amount, decimalsOf(buyerOf.currency)) ?? 0n;
+    const checked = checkDisputedAmount(disputed, amount, buyerOf.currency);
+    setDisputedError(checked.ok ? null : checked.error);
+    return checked.ok ? disputed.trim() : null;
+  };
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -48,8 +75,10 @@ export function DisputeForm({ create, onDone }: { create: ReturnType<typeof useC
       });
       return;
     }
+    const part = disputedAmount();
+    if (part === null) return;
     create.mutate(
-      { type, description, priority },
+      { type, description, priority, ...(part ? { disputedAmount: part } : {}) },
       {
         onSuccess: () => {
           announceCreated();
@@ -112,6 +141,40 @@ export function DisputeForm({ create, onDone }: { create: ReturnType<typeof useC
           </SelectContent>
         </Select>
       </div>
+      {buyerOf && (
+        <div className="grid gap-2">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={partOnly}
+              onChange={(e) => {
+                setPartOnly(e.target.checked);
+                setDisputedError(null);
+              }}
+            />
+            Dispute only part of the amount
+          </label>
+          {partOnly && (
+            <>
+              <Label htmlFor={`${id}-disputed`}>Amount in dispute ({buyerOf.currency})</Label>
+              <Input
+                id={`${id}-disputed`}
+                inputMode="decimal"
+                value={disputed}
+                onChange={(e) => setDisputed(e.target.value.replace(/[^\d.]/g, ''))}
+                placeholder={`At most ${formatMoney(buyerOf.amount, buyerOf.currency)}`}
+                aria-invalid={disputedError ? true : undefined}
+                aria-describedby={`${id}-disputed-hint ${id}-disputed-error`}
+              />
+              <p id={`${id}-disputed-hint`} className="text-xs text-muted-foreground">
+                The rest of the amount, less its share of the fee, is released to the seller at once.
+              </p>
+              <FieldError id={`${id}-disputed-error`} message={disputedError ?? undefined} />
+            </>
+          )}
+        </div>
+      )}
       <DialogFormFooter submitLabel="Submit Dispute" pendingLabel="Submitting..." pending={create.isPending} />
     </form>
   );

@@ -16,7 +16,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
-import { DISPUTE_STATUS_LABELS, previewSplit } from '@/lib/dispute-split';
+import { DisputeSplitNote } from '@/components/dispute-split-note';
+import { DISPUTE_STATUS_LABELS, disputedMoney, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
 import { DisputeStep } from '@/components/dispute-step';
@@ -88,7 +89,9 @@ function OfferForm({ tx, dispute }: { tx: TTransaction; dispute: TDispute }) {
   const [message, setMessage] = React.useState('');
   const make = useMakeOffer(dispute.id, tx.id);
   const id = React.useId();
-  const preview = previewSplit(tx, refund);
+  // Offers split the money still in dispute (the whole deal unless the buyer disputed part of it).
+  const inDispute = disputedMoney(dispute);
+  const preview = previewSplit(inDispute, refund);
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     make.mutate(
@@ -105,7 +108,7 @@ function OfferForm({ tx, dispute }: { tx: TTransaction; dispute: TDispute }) {
   };
   return (
     <form onSubmit={onSubmit} className="grid gap-3" noValidate>
-      <RefundField id={`${id}-refund`} tx={tx} value={refund} onChange={setRefund} />
+      <RefundField id={`${id}-refund`} tx={inDispute} value={refund} onChange={setRefund} />
       <div className="grid gap-2">
         <Label htmlFor={`${id}-message`}>Message</Label>
         <Textarea
@@ -148,6 +151,7 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
             <span>Priority: {humanize(dispute.priority)}</span>
             <span>Status: {DISPUTE_STATUS_LABELS[dispute.status]}</span>
           </p>
+          <DisputeSplitNote dispute={dispute} />
           <p className="break-words whitespace-pre-line">{dispute.description}</p>
           <DisputeStep
             step={dispute.step}
@@ -193,6 +197,7 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
       <Scale className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <p className="font-medium">Dispute resolved: {by}</p>
+        <DisputeSplitNote dispute={dispute} />
         <p className="text-muted-foreground">
           {OUTCOME_TEXT[dispute.resolution]}
           {dispute.refundAmount &&

@@ -264,7 +264,7 @@ function DisputeActions({ tx }: { tx: TTransaction }) {
     <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-3">
       <span className="mr-auto text-sm text-muted-foreground">Something wrong?</span>
       <ReportIssue transactionId={tx.id} />
-      <DisputeDialog transactionId={tx.id} />
+      <DisputeDialog transactionId={tx.id} buyerOf={tx.viewerRole === 'buyer' ? tx : undefined} />
     </div>
   );
 }
