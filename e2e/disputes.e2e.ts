@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { formatMoney } from '@holdfast/contracts';
+import sharp from 'sharp';
+import { EVIDENCE_MESSAGES, formatMoney } from '@holdfast/contracts';
 import {
   browserMissing,
   expectNoAxeViolations,
@@ -16,7 +17,8 @@ const DEMO_PASSWORD = 'Holdfast-demo-1';
 
 /**
  * Disputes in the browser: the buyer asks for moderation, a moderator takes and splits the case, both
- * wallets show the right amounts; another dispute is settled by the parties with an accepted offer.
+ * wallets show the right amounts; another dispute is settled by the parties with an accepted offer; a
+ * partial dispute with evidence from both sides is decided from the case file.
  */
 describe.skipIf(browserMissing)('disputes in the browser', () => {
   let server: RunningServer;
@@ -206,4 +208,119 @@ describe.skipIf(browserMissing)('disputes in the browser', () => {
     expect(await zar(b)).toBe('41.20');
     expect(await zar(s)).toBe('60.00');
   });
+
+  it('a partial dispute with a photo and a PDF is decided from the case file; the parties see the outcome', async () => {
+    onTestFailed(async () => {
+      for (const [i, c] of contexts.entries())
+        for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-partial-dispute-${i}-${j}`);
+    });
+    const seller = await person('seller', 'Sipho');
+    const buyer = await person('buyer', 'Ayanda');
+    const id = await activeDeal(buyer.page, seller.page, seller.email, '500.00', 'Five ceramic bowls');
+    const b = buyer.page;
+    const s = seller.page;
+
+    // What the parties wrote to each other before the dispute is part of the case file.
+    const deal = await (await b.request.get(`/api/transactions/${id}`)).json();
+    const sent = await b.request.post('/api/messages', {
+      data: { conversationId: id, receiverId: deal.seller.id, content: 'Two of the bowls arrived broken.' },
+      headers: key(),
+    });
+    expect(sent.status()).toBe(201);
+
+    // The buyer disputes 300.00 of the 500.00: the other 200.00 goes to the seller at once.
+    await b.goto(`/transactions/${id}`);
+    await b.getByRole('button', { name: 'Request Moderation' }).click();
+    await b.getByLabel('Dispute Type').click();
+    await b.getByRole('option', { name: 'Quality issue' }).click();
+    await b.getByLabel('Description').fill('Two of five bowls arrived broken: 3 of 5 items are fine.');
+    await b.getByText('Dispute only part of the amount').click();
+    await b.getByLabel('Amount in dispute (ZAR)').fill('300');
+    await look(b, 'dispute-dialog-partial');
+    await b.getByRole('button', { name: 'Submit Dispute' }).click();
+    await b.getByText('Dispute Created').first().waitFor();
+    // 500.00 with a 15.00 fee; 300.00 in dispute keeps 9.00 of it: 200.00 released to the seller now.
+    await b
+      .getByText(`${formatMoney('200.00', 'ZAR')} already released to the seller`, { exact: false })
+      .first()
+      .waitFor();
+    expect(await zar(s)).toBe('200.00');
+
+    // The buyer adds a photo with its caption; the seller answers with a PDF and a statement.
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b4532a' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Ayanda' } })
+      .toBuffer();
+    await b.getByLabel('Add a photo or PDF (at most 10 MB)').setInputFiles({
+      name: 'broken-bowls.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await b.getByLabel('Caption').fill('The two broken bowls, as unpacked');
+    await b.getByRole('button', { name: 'Upload Evidence' }).click();
+    await b.getByText(EVIDENCE_MESSAGES.added).first().waitFor();
+    await b.getByRole('link', { name: 'Open broken-bowls.jpg in a new tab' }).waitFor();
+    await look(b, 'transaction-partial-dispute-buyer');
+
+    await s.goto(`/transactions/${id}`);
+    await s.getByText('You (the seller)').first().waitFor();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await s.getByLabel('Add a photo or PDF (at most 10 MB)').setInputFiles({
+      name: 'courier-receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    });
+    await s.getByLabel('Caption').fill('Courier receipt: packed and insured');
+    await s.getByRole('button', { name: 'Upload Evidence' }).click();
+    await s.getByText(EVIDENCE_MESSAGES.added).first().waitFor();
+    await s.getByLabel('Your statement').fill('The bowls left packed in bubble wrap; the courier broke them.');
+    await s.getByRole('button', { name: 'Add Statement' }).click();
+    await s.getByText(EVIDENCE_MESSAGES.statementAdded).first().waitFor();
+
+    // The moderator reads everything in one file, notes something for staff, takes the case and splits it.
+    const m = await demo('moderator@holdfast.dev');
+    await m.goto('/moderator-dashboard');
+    const row = m.getByRole('listitem').filter({ hasText: 'Five ceramic bowls' });
+    await row.getByRole('link', { name: 'Case File' }).click();
+    const file = m.getByRole('list', { name: 'Case file' });
+    await file.getByText('Two of the bowls arrived broken.').waitFor();
+    await file.getByText(/Evidence added: broken-bowls\.jpg, sha256 [0-9a-f]{64}/).waitFor();
+    await file.getByText(/Evidence added: courier-receipt\.pdf, sha256 [0-9a-f]{64}/).waitFor();
+    await file.getByText('The bowls left packed in bubble wrap; the courier broke them.').waitFor();
+    await m.getByLabel('Add internal note').fill('Ask the courier for their damage report.');
+    await m.getByRole('button', { name: 'Add Note' }).click();
+    await file.getByText('Ask the courier for their damage report.').waitFor();
+    await look(m, 'moderator-case-file');
+    await m.getByRole('button', { name: 'Assign to Me' }).click();
+    await m.getByRole('button', { name: 'Resolve' }).click();
+    await m.getByLabel('Resolution', { exact: true }).click();
+    await m.getByRole('option', { name: 'Partial refund' }).click();
+    await m.getByLabel(/Refund to the buyer/).fill('100');
+    await m.getByLabel(/broken-bowls\.jpg/).check();
+    await m.getByLabel('Resolution Notes').fill('Two of five bowls broken in transit; the photo shows it.');
+    await m.getByRole('button', { name: 'Resolve Dispute' }).click();
+    await m.getByText('Dispute Resolved').first().waitFor();
+
+    // 100.00 of the 300.00 back to the buyer with its 3.00 of the fee; the seller has 200.00 + 200.00.
+    expect(await zar(b)).toBe('103.00');
+    expect(await zar(s)).toBe('400.00');
+    const { dispute } = await (await b.request.get(`/api/disputes/${await disputeOf(b, id)}`)).json();
+    expect(dispute.reliedOnEvidenceIds).toHaveLength(1);
+
+    // The parties see the outcome and the evidence, never the staff's note.
+    await b.goto(`/transactions/${id}`);
+    await b.getByText('Dispute resolved: Partial refund').waitFor();
+    await b.getByRole('link', { name: 'Case file' }).first().click();
+    await b.getByRole('heading', { level: 1, name: 'Case file' }).waitFor();
+    const partyFile = b.getByRole('list', { name: 'Case file' });
+    await partyFile.getByText(/Evidence added: courier-receipt\.pdf/).waitFor();
+    await partyFile.getByText(/Decision: split/).waitFor();
+    expect(await partyFile.getByText('Ask the courier for their damage report.').count()).toBe(0);
+    await look(b, 'party-case-file');
+  });
 });
+
+async function disputeOf(p: Page, transactionId: string): Promise<string> {
+  const list = await (await p.request.get(`/api/disputes?transactionId=${transactionId}`)).json();
+  return list[0].id;
+}

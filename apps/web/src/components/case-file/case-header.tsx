@@ -1,7 +1,7 @@
 import type { TDisputeCase } from '@holdfast/contracts';
 import { DISPUTE_RESOLUTION_LABELS, DISPUTE_TYPE_LABELS } from '@holdfast/contracts/constants';
 import { Badge } from '@/components/ui/badge';
-import { DISPUTE_STATUS_LABELS } from '@/lib/dispute-split';
+import { DISPUTE_STATUS_LABELS, disputeSplitText, disputedMoney } from '@/lib/dispute-split';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
 
 function Item({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
@@ -21,6 +21,7 @@ export function CaseHeader({ data }: { data: TDisputeCase }) {
   const { dispute, transaction: tx } = data;
   const money = (v: string) => formatMoney(v, tx.currency);
   const staff = tx.viewerRole === 'moderator' || tx.viewerRole === 'admin';
+  const split = disputeSplitText(dispute);
   return (
     <div className="space-y-4 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -35,7 +36,15 @@ export function CaseHeader({ data }: { data: TDisputeCase }) {
       </div>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Item label="Amount">{money(tx.amount)}</Item>
-        <Item label="Held in escrow">{money(tx.total)}</Item>
+        {/* What the case holds: the disputed part with its fee share (all of it unless the buyer disputed part). */}
+        <Item label={dispute.status === 'resolved' ? 'Was in dispute' : 'Held in escrow for the case'}>
+          {money(disputedMoney(dispute).held)}
+        </Item>
+        {split && (
+          <Item label="Partial dispute" wide>
+            {split}
+          </Item>
+        )}
         <Item label="Buyer">
           {displayName(tx.buyer)}
           {staff && <span className="font-normal text-muted-foreground"> ({tx.buyer.email})</span>}
