@@ -187,11 +187,20 @@ const OUTCOME_TEXT: Record<TDisputeResolution, string> = {
   partial_resolution: 'The funds were split between the buyer and the seller.',
 };
 
+/** The same outcomes when only part of the amount was disputed: they applied to that part alone. */
+const PART_OUTCOME_TEXT: Record<TDisputeResolution, string> = {
+  release_to_seller: 'The amount in dispute was released to the seller.',
+  refund_buyer: 'The amount in dispute was refunded to the buyer, with its share of the fee.',
+  partial_resolution: 'The amount in dispute was split between the buyer and the seller.',
+};
+
 /** After a dispute: how it ended, under the completed or cancelled notice. */
 export function DisputeOutcome({ tx }: { tx: TTransaction }) {
   const dispute = useDisputeOf(tx);
   if (!dispute || dispute.status !== 'resolved' || !dispute.resolution) return null;
   const by = dispute.settledByAgreement ? 'Settled by agreement' : DISPUTE_RESOLUTION_LABELS[dispute.resolution];
+  // Only part of the amount was disputed (the rest was released when the case opened).
+  const partial = Number(dispute.undisputedReleased) > 0;
   return (
     <div className="flex gap-3 rounded-lg border p-4 text-sm">
       <Scale className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -199,9 +208,9 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
         <p className="font-medium">Dispute resolved: {by}</p>
         <DisputeSplitNote dispute={dispute} />
         <p className="text-muted-foreground">
-          {OUTCOME_TEXT[dispute.resolution]}
+          {(partial ? PART_OUTCOME_TEXT : OUTCOME_TEXT)[dispute.resolution]}
           {dispute.refundAmount &&
-            ` The buyer was refunded ${formatMoney(dispute.refundAmount, tx.currency)} of the amount, with its share of the fee.`}
+            ` The buyer was refunded ${formatMoney(dispute.refundAmount, tx.currency)} of the ${partial ? 'amount in dispute' : 'amount'}, with its share of the fee.`}
         </p>
         {dispute.resolutionNotes && <p className="break-words whitespace-pre-line">{dispute.resolutionNotes}</p>}
         {dispute.resolvedAt && <p className="text-xs text-muted-foreground">{formatDateTime(dispute.resolvedAt)}</p>}
