@@ -62,7 +62,8 @@ export function CaseHeader({ data }: { data: TDisputeCase }) {
         {dispute.resolution && (
           <Item label="Outcome" wide>
             {dispute.settledByAgreement ? 'Settled by agreement' : DISPUTE_RESOLUTION_LABELS[dispute.resolution]}
-            {dispute.refundAmount && ` · ${money(dispute.refundAmount)} refunded of the amount`}
+            {dispute.refundAmount &&
+              ` · ${money(dispute.refundAmount)} refunded of the ${split ? 'amount in dispute' : 'amount'}`}
           </Item>
         )}
       </dl>
