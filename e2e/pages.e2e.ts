@@ -70,6 +70,7 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     await tour(page, '/', /Escrow|escrow/, 'landing');
     await tour(page, '/login', 'Sign In', 'login');
     await tour(page, '/register', 'Create Account', 'register');
+    await tour(page, '/moderators', 'Our moderators', 'moderators');
     await tour(page, '/no-such-page', '404 Page Not Found', 'not-found');
     expect(failures).toEqual([]);
     await page.goto('/');
