@@ -135,7 +135,7 @@ describe('four eyes on large decisions', () => {
     for (const reviewer of [second, admin]) {
       expect(await bells(reviewer)).toContainEqual({
         title: 'Decision awaiting second review',
-        link: '/moderator-dashboard',
+        link: `/moderator/cases/${c.disputeId}`,
       });
     }
     for (const nobody of [moderator, c.buyer, c.seller]) expect(await bells(nobody)).toEqual([]);

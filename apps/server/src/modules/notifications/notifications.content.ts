@@ -19,7 +19,7 @@ import {
 } from './notifications.delivery.js';
 import type { Person, TransactionFacts } from './notifications.queries.js';
 import { transactionDeliveries } from './notifications.transaction-content.js';
-import { disputeStaffDeliveries } from './notifications.dispute-clocks.js';
+import { casePath, disputeStaffDeliveries } from './notifications.dispute-clocks.js';
 
 export { MESSAGE_EMAIL_INTERVAL_MS, type Delivery, type EventFacts } from './notifications.delivery.js';
 
@@ -347,7 +347,7 @@ function secondReviewDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'second
   return f.reviewers.map((reviewer) =>
     to(ctx, reviewer, {
       category: 'disputes',
-      path: '/moderator-dashboard',
+      path: casePath(f.disputeId),
       title: 'Decision awaiting second review',
       body: `A decision on ${disputed} in dispute (${t.description}) needs a second review: ${label}.`,
       subject: `Holdfast: a dispute decision on ${disputed} needs your second review`,

@@ -11,8 +11,8 @@ import {
 
 /** Where moderators take and decide cases. */
 export const MODERATOR_QUEUE_PATH = '/moderator-dashboard';
-/** Where an admin finds the moderators to hand an escalated case to. */
-export const ADMIN_MODERATORS_PATH = '/admin-dashboard?tab=moderators';
+/** A case's file, which moderators and admins both read (and where a second reviewer approves). */
+export const casePath = (disputeId: string) => `/moderator/cases/${disputeId}`;
 
 type DisputeFacts = Extract<EventFacts, { kind: 'dispute' }>;
 
@@ -57,7 +57,7 @@ export function disputeStaffDeliveries(ctx: Ctx, f: DisputeFacts): Delivery[] {
   return staff.map((admin) =>
     to(ctx, admin, {
       category: null,
-      path: ADMIN_MODERATORS_PATH,
+      path: casePath(event.disputeId),
       title: unassigned ? 'Dispute waiting for a moderator' : 'Dispute waiting for a decision',
       body: why,
       subject: unassigned

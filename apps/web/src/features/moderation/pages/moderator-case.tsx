@@ -13,6 +13,8 @@ import { EvidenceFormSlot, StatementFormSlot } from '@/components/case-file/case
 import { AssignButton } from '../components/assign-button';
 import { NoteForm } from '../components/note-form';
 import { ResolveDialog } from '../components/resolve-dialog';
+import type { TUser } from '@holdfast/contracts';
+import { SecondReviewCard } from '../components/second-review';
 
 function BackToDashboard() {
   return (
@@ -24,7 +26,9 @@ function BackToDashboard() {
   );
 }
 
-function ModeratorCase({ id, userId, isModerator }: { id: string; userId: string; isModerator: boolean }) {
+function ModeratorCase({ id, user }: { id: string; user: TUser }) {
+  const userId = user.id;
+  const isModerator = user.role === 'moderator';
   const found = useDisputeCase(id);
   if (found.isLoading) return <PageSpinner message="Loading case..." />;
   if (!found.data)
@@ -64,6 +68,8 @@ function ModeratorCase({ id, userId, isModerator }: { id: string; userId: string
           )}
         </CardContent>
       </Card>
+      {/* A decision waiting for its second review: another moderator or an admin approves or sends it back. */}
+      <SecondReviewCard disputes={[dispute]} user={user} />
       <Card>
         <CardHeader>
           <CardTitle>Case file</CardTitle>
@@ -106,5 +112,5 @@ export function ModeratorCasePage() {
       </NoticeCard>
     );
   }
-  return <ModeratorCase id={id} userId={user.id} isModerator={user.role === 'moderator'} />;
+  return <ModeratorCase id={id} user={user} />;
 }
