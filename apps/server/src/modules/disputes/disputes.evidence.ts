@@ -22,8 +22,7 @@ import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/e
 import type { StoreAnswer } from '../../lib/idempotency.js';
 import { reencodeImage, sharpReadsHeic, sniffMime } from '../../lib/images.js';
 import type { Storage, StoredObject } from '../../providers/storage/index.js';
-import { notify } from '../notifications/index.js';
-import { lockTransaction, recordEvent, relationOf, type TransactionRow } from '../transactions/index.js';
+import { lockTransaction, relationOf, type TransactionRow } from '../transactions/index.js';
 import {
   authorOf,
   countEvidenceBy,
@@ -34,7 +33,7 @@ import {
   statementView,
 } from './disputes.evidence.queries.js';
 import { findDispute, lockDispute, type DisputeRow } from './disputes.queries.js';
-import { recordResponse } from './disputes.response.js';
+import { recordContribution } from './disputes.response.js';
 
 type CaseRole = TCaseAuthor['role'];
 
@@ -233,16 +232,13 @@ export function createDisputeEvidenceService({
           })
           .returning();
         // The history has no place for the hash: the row holds it and the case file shows it from there.
-        await recordEvent(tx, {
-          transactionId: t.id,
+        await recordContribution(tx, t, d, {
           actorId: user.id,
-          from: t.status,
-          to: t.status,
+          role,
           action: 'evidence_added',
-          at: now,
+          event: { type: 'dispute.evidence_added', disputeId: d.id, evidenceId: row!.id },
+          now,
         });
-        if (isParty(role)) await recordResponse(tx, d, role, now);
-        await notify(tx, { type: 'dispute.evidence_added', disputeId: d.id, evidenceId: row!.id }, now);
         return evidenceView(row!, await authorOf(tx, user.id, role));
       });
     } catch (err) {
@@ -265,16 +261,13 @@ export function createDisputeEvidenceService({
         .insert(disputeStatements)
         .values({ disputeId: d.id, authorId: user.id, authorRole: role, text: text.trim(), createdAt: now })
         .returning();
-      await recordEvent(tx, {
-        transactionId: t.id,
+      await recordContribution(tx, t, d, {
         actorId: user.id,
-        from: t.status,
-        to: t.status,
+        role,
         action: 'statement_added',
-        at: now,
+        event: { type: 'dispute.statement_added', disputeId: d.id, statementId: row!.id },
+        now,
       });
-      await recordResponse(tx, d, role, now);
-      await notify(tx, { type: 'dispute.statement_added', disputeId: d.id, statementId: row!.id }, now);
       const view = statementView(row!, await authorOf(tx, user.id, role));
       await answer?.(tx, view);
       return view;

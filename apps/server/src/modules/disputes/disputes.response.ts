@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { TPartyRole } from '@holdfast/contracts';
+import type { TCaseAuthor, TPartyRole } from '@holdfast/contracts';
 import type { Tx } from '../../db/client.js';
 import { disputes, transactions } from '../../db/schema/index.js';
-import { recordEvent } from '../transactions/index.js';
-import type { DisputeRow } from './disputes.queries.js';
+import type { NotificationEvent } from '../../jobs/kinds.js';
+import { notify } from '../notifications/index.js';
+import { recordEvent, type TransactionRow } from '../transactions/index.js';
+import type { DisputeRow } from './disputes.row.js';
 import { respondingParty } from './disputes.step.js';
 
 /**
@@ -29,4 +31,26 @@ export async function recordResponse(tx: Tx, d: DisputeRow, role: TPartyRole, no
   });
   // The caller's row follows, so a second action in the same change records nothing more.
   d.respondedAt = now;
+}
+
+/**
+ * Something added to an open case (an offer, a statement, a file): its line in the history, the response
+ * clock when a party added it, and the notification, all in the caller's locked change.
+ */
+export async function recordContribution(
+  tx: Tx,
+  t: TransactionRow,
+  d: DisputeRow,
+  c: { actorId: string; role: TCaseAuthor['role']; action: string; event: NotificationEvent; now: Date },
+): Promise<void> {
+  await recordEvent(tx, {
+    transactionId: t.id,
+    actorId: c.actorId,
+    from: t.status,
+    to: t.status,
+    action: c.action,
+    at: c.now,
+  });
+  if (c.role === 'buyer' || c.role === 'seller') await recordResponse(tx, d, c.role, c.now);
+  await notify(tx, c.event, c.now);
 }

@@ -27,7 +27,6 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { StoreAnswer } from '../../lib/idempotency.js';
-import { notify } from '../notifications/index.js';
 import {
   assertDisputable,
   findTransactionView,
@@ -55,7 +54,7 @@ import { moderatorStats } from './disputes.moderator-stats.js';
 import { addDisputeNote } from './disputes.notes.js';
 import { startDecisionClock, startOpeningClocks, type DisputeClocks } from './disputes.clocks.js';
 import { assertNoConflictOfInterest } from './disputes.conflict.js';
-import { recordResponse } from './disputes.response.js';
+import { recordContribution } from './disputes.response.js';
 import { assertEvidenceOfCase } from './disputes.decision-evidence.js';
 import { parseDisputedAmount, partOf } from './disputes.partial.js';
 import {
@@ -320,15 +319,13 @@ export function createDisputesService({
           message: input.message.trim(),
         })
         .returning();
-      await recordEvent(tx, {
-        transactionId: t.id,
+      await recordContribution(tx, t, d, {
         actorId: user.id,
-        from: t.status,
-        to: t.status,
+        role,
         action: 'offer_made',
+        event: { type: 'dispute.offer_made', disputeId: d.id, offerId: offer.id },
+        now,
       });
-      await recordResponse(tx, d, role, now);
-      await notify(tx, { type: 'dispute.offer_made', disputeId: d.id, offerId: offer.id }, now);
       const view = offerView(offer, { currency: t.currency, ...part });
       await answer?.(tx, view);
       return view;
