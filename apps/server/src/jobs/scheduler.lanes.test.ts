@@ -108,7 +108,8 @@ describe('lanes', () => {
     // Every payout runs while the emails ahead of them are stuck at the mail server.
     await moneyDone.opened;
     await expect.poll(async () => (await rowOf('last')).state).toBe('done');
-    expect(emails.now).toBe(3);
+    // The email lane may claim its three after the payouts are done; it holds no more than three.
+    await expect.poll(() => emails.now).toBe(3);
     emailsGo.open();
     expect(await run).toBe(16);
     expect(emails.most).toBe(3);
