@@ -10,7 +10,7 @@ import { createPayoutProvider, type PayoutProvider } from './providers/payouts/i
 import { createStorage, type Storage } from './providers/storage/index.js';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
-import { createAdminJobsService, createAdminService } from './modules/admin/index.js';
+import { createAdminJobsService, createAdminService, createAdminUsersService } from './modules/admin/index.js';
 import { createModeratorApplicationsService } from './modules/moderator-applications/index.js';
 import { createDisputeEvidenceService, createDisputesService, disputeJobHandlers } from './modules/disputes/index.js';
 import { createReviewsService } from './modules/reviews/index.js';
@@ -86,6 +86,12 @@ export function createServices({ config, database, providers, log, clock, schedu
     log,
     limiter,
   });
+  const accountSessions = createAccountSessionsService({
+    db,
+    auth: identity,
+    idleTimeoutMs: config.session.idleTimeoutMs,
+    pubsub: providers.pubsub,
+  });
   return {
     twoFactor,
     auth: createAuthService({
@@ -99,12 +105,7 @@ export function createServices({ config, database, providers, log, clock, schedu
       pubsub: providers.pubsub,
       log,
     }),
-    accountSessions: createAccountSessionsService({
-      db,
-      auth: identity,
-      idleTimeoutMs: config.session.idleTimeoutMs,
-      pubsub: providers.pubsub,
-    }),
+    accountSessions,
     passwordReset: createPasswordResetService({
       db,
       auth: identity,
@@ -130,6 +131,13 @@ export function createServices({ config, database, providers, log, clock, schedu
     profile: createProfileService({ db, storage: providers.storage, reviews, log }),
     admin: createAdminService({ db }),
     adminJobs: createAdminJobsService({ db, clock, scheduler }),
+    adminUsers: createAdminUsersService({
+      db,
+      clock,
+      pubsub: providers.pubsub,
+      sessions: accountSessions,
+      clocks: config.disputeClocks,
+    }),
     moderatorApplications: createModeratorApplicationsService({
       db,
       identity,

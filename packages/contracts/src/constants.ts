@@ -137,6 +137,18 @@ export const ERROR_CODE_INFO = {
     status: 409,
     meaning: 'Support: a chat status only moves forward (open → in_progress → resolved → closed)',
   },
+  ACCOUNT_SUSPENDED: {
+    status: 401,
+    meaning: 'The account is suspended by an administrator: it cannot sign in, and its sessions are refused',
+  },
+  CANNOT_SUSPEND_SELF: { status: 403, meaning: 'Admin: an administrator cannot suspend their own account' },
+  CANNOT_SUSPEND_ADMIN: {
+    status: 403,
+    meaning: 'Admin: administrator accounts are not suspended from the admin area (the operator manages them)',
+  },
+  ALREADY_SUSPENDED: { status: 409, meaning: 'Admin: the account is already suspended' },
+  NOT_SUSPENDED: { status: 409, meaning: 'Admin: the account is not suspended, so it cannot be reactivated' },
+  NOT_A_MODERATOR: { status: 409, meaning: 'Admin: only a moderator account can be deactivated as a moderator' },
   CONFLICT_OF_INTEREST: {
     status: 403,
     meaning: 'Disputes: the moderator is a party, or moderated a case between the same two people in the last 90 days',

@@ -2,7 +2,7 @@ import type { Tx } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
 
 /** The subjects the audit trail knows; a new kind of subject is added here. */
-export type AuditSubjectType = 'job';
+export type AuditSubjectType = 'job' | 'user';
 
 export interface AuditEvent {
   /** The account that acted; null for the system itself. */

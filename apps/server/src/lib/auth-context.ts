@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { TRole } from '@holdfast/contracts';
-import { MESSAGES } from '@holdfast/contracts';
+import { ADMIN_USER_MESSAGES, MESSAGES } from '@holdfast/contracts';
 import { appError, forbidden, unauthenticated } from './errors.js';
 
 /** The signed-in person behind a request, resolved from the session cookie by the accounts module. */
@@ -21,11 +21,17 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The request carried a genuine session cookie whose session has ended (idle, lifetime, revoked). */
     sessionEnded: boolean;
+    /** The session's account is suspended (admin users): refused with ACCOUNT_SUSPENDED, never served. */
+    accountSuspended: boolean;
   }
 }
 
-/** The caller, or 401 (SESSION_EXPIRED when their session just ended, so the page can say why). */
+/**
+ * The caller, or 401 (SESSION_EXPIRED when their session just ended, so the page can say why; ACCOUNT_SUSPENDED
+ * when its account is suspended).
+ */
 export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user && request.accountSuspended) throw appError('ACCOUNT_SUSPENDED', ADMIN_USER_MESSAGES.suspended);
   if (!request.user && request.sessionEnded) throw appError('SESSION_EXPIRED', MESSAGES.auth.sessionExpired);
   if (!request.user) throw unauthenticated();
   return request.user;

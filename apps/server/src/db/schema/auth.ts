@@ -25,6 +25,12 @@ export const users = pgTable(
     publicHistoryEnabled: boolean('public_history_enabled').notNull().default(false),
     /** Set for a moderator created with a temporary password: they choose their own at first sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /**
+     * Set while an admin has suspended the account (admin users): it cannot sign in and its sessions are
+     * refused; its money and deals stay as they are. Who did it, and every change, is in the audit trail.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import {
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireRole } from '../../lib/auth-context.js';
 import { adminJobRoutes } from './admin.jobs.routes.js';
+import { adminUserRoutes } from './admin.users.routes.js';
 
 const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
 const mutationErrors = {
@@ -127,4 +128,5 @@ export async function adminRoutes(app: FastifyInstance) {
   );
 
   adminJobRoutes(app);
+  adminUserRoutes(app);
 }

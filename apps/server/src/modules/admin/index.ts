@@ -2,3 +2,4 @@
 export { createAdminService, type AdminService } from './admin.service.js';
 export { adminRoutes } from './admin.routes.js';
 export { createAdminJobsService, type AdminJobsService } from './admin.jobs.service.js';
+export { createAdminUsersService, type AdminUsersService } from './admin.users.service.js';

@@ -42,17 +42,22 @@ export function registerAuth(app: FastifyInstance) {
   const service = app.services.auth;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionEnded', false);
+  app.decorateRequest('accountSuspended', false);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.sessionEnded = false;
+    request.accountSuspended = false;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers, ended, mustChangePassword } = await service.currentUser(cookie, () => authHeaders(request));
+    const { user, headers, ended, mustChangePassword, suspended } = await service.currentUser(cookie, () =>
+      authHeaders(request),
+    );
     // A live session's renewed cookie; an ended session's answer carries none (see currentUser).
     forwardCookies(reply, headers);
     request.user = user;
     request.sessionEnded = ended === true;
+    request.accountSuspended = suspended === true;
     // The gates are for the routes of API calls and sockets. Pages and assets are not gated (the web
     // shows its own "Choose a new password" and two-factor pages); a path that matches no route is 404.
     if (!user || request.is404 || !isApiPath(request.url.split('?')[0]!)) return;

@@ -24,6 +24,7 @@ import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js'
 import { isPasswordTooWeak } from '../../lib/password-strength.js';
 import { createSessionActivity } from './session-activity.js';
 import { createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
+import { accountSuspended, isSuspended } from './suspension.js';
 import type { SignInChallenge, TwoFactorService } from './two-factor.service.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -134,10 +135,18 @@ export function createAuthService({
   async function currentUser(
     cookie: string,
     requestHeaders: () => Headers,
-  ): Promise<{ user: SessionUser | null; headers?: Headers; ended?: boolean; mustChangePassword?: boolean }> {
+  ): Promise<{
+    user: SessionUser | null;
+    headers?: Headers;
+    ended?: boolean;
+    mustChangePassword?: boolean;
+    suspended?: boolean;
+  }> {
     const fast = await lookupSession(cookie);
     if (fast !== 'delegate') {
       if (!fast.user) return { user: null };
+      // Suspension deletes the account's sessions; one made in a race with it is refused all the same.
+      if (fast.suspended) return { user: null, ended: true, suspended: true };
       if ((await checkActivity(fast.session)) === 'active') {
         return { user: fast.user, mustChangePassword: fast.mustChangePassword };
       }
@@ -146,9 +155,11 @@ export function createAuthService({
     const { headers, response } = await askBetterAuth(requestHeaders);
     if (!response) return { user: null, ended: true };
     const [row] = await db
-      .select({ id: sessions.id, lastActiveAt: sessions.lastActiveAt })
+      .select({ id: sessions.id, lastActiveAt: sessions.lastActiveAt, suspendedAt: users.suspendedAt })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, response.session.id));
+    if (row?.suspendedAt) return { user: null, ended: true, suspended: true };
     if (row && (await checkActivity(row)) === 'idle') return { user: null, ended: true };
     return { user: toSessionUser(response.user), headers, mustChangePassword: mustChangePassword(response.user) };
   }
@@ -278,6 +289,11 @@ export function createAuthService({
     await limiter.release([ipKey(ctx.ip), emailKey(email)]); // a success is not a failure
 
     const response = result.response as { token?: string | null; twoFactorRedirect?: boolean };
+    if (await isSuspended(db, row.id)) {
+      // The right password for a suspended account: the session just made goes at once, no cookie is sent.
+      if (response.token) await db.delete(sessions).where(eq(sessions.token, response.token));
+      throw accountSuspended();
+    }
     if (opts.adminOnly && row.role !== 'admin') {
       // The password was right but this door is for admins: revoke the session just made, send no cookie.
       if (response.token) await db.delete(sessions).where(eq(sessions.token, response.token));

@@ -41,7 +41,9 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
  * not handle ourselves (don't-remember-me, cookie cache).
  */
 export type SessionLookupResult =
-  { user: SessionUser; session: SessionActivity; mustChangePassword: boolean } | { user: null } | 'delegate';
+  | { user: SessionUser; session: SessionActivity; mustChangePassword: boolean; suspended: boolean }
+  | { user: null }
+  | 'delegate';
 
 /** The session row's identity and when it was last used (for the idle rule in session-activity.ts). */
 export interface SessionActivity {
@@ -148,6 +150,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
       lastName: users.lastName,
       mustChangePassword: users.mustChangePassword,
       twoFactorEnabled: users.twoFactorEnabled,
+      suspendedAt: users.suspendedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -176,7 +179,13 @@ export function createSessionLookup(auth: Auth, db: Db) {
 function live(
   s: CookieSettings,
   row:
-    | (SessionUserRow & { sessionId: string; lastActiveAt: Date; expiresAt: Date; mustChangePassword: boolean })
+    | (SessionUserRow & {
+        sessionId: string;
+        lastActiveAt: Date;
+        expiresAt: Date;
+        mustChangePassword: boolean;
+        suspendedAt: Date | null;
+      })
     | undefined,
 ): SessionLookupResult {
   if (!row) return 'delegate';
@@ -189,5 +198,7 @@ function live(
     user: toSessionUser(row),
     session: { id: row.sessionId, lastActiveAt: row.lastActiveAt },
     mustChangePassword: row.mustChangePassword,
+    // Read with the session on every request: a suspended account's cookie is refused at once.
+    suspended: row.suspendedAt !== null,
   };
 }

@@ -22,6 +22,7 @@ import { loadOptional } from '../../lib/optional-module.js';
 import type { Auth } from './auth.js';
 import { ipKey, twoFactorAccountKey, twoFactorPairKey, type LoginLimiter } from './login-limiter.js';
 import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
+import { accountSuspended, isSuspended } from './suspension.js';
 import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
 
 const ISSUER = 'Holdfast';
@@ -320,6 +321,8 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
     const { headers } = ctx;
     const userId = await challengeOwner(headers);
     if (!userId) throw appError('TWO_FACTOR_CHALLENGE_EXPIRED', M.challengeExpired);
+    // Suspended after the password step: no code is checked, no session made.
+    if (await isSuspended(db, userId)) throw accountSuspended();
     const pair = twoFactorPairKey(userId, ctx.ip);
     const keys = [pair, ipKey(ctx.ip), twoFactorAccountKey(userId)];
     const checked = ctx.knownDeviceUserId === userId ? [pair] : keys;

@@ -89,6 +89,10 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   dispute_no_response: () => 'No response by the deadline: the case went to the moderators marked "no response"',
   'dispute_escalated:unassigned': () => 'No moderator took the case in time: escalated to the admins',
   'dispute_escalated:undecided': () => 'No decision in time: escalated to the admins',
+  'dispute_requeued:moderator_deactivated': () =>
+    'Back in the queue for another moderator: its moderator is no longer a moderator',
+  'dispute_requeued:moderator_suspended': () =>
+    "Back in the queue for another moderator: its moderator's account was suspended",
   // Told by their own entries (statements and evidence, offers, the decision).
   statement_added: null,
   evidence_added: null,

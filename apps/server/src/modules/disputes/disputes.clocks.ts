@@ -40,7 +40,11 @@ export async function startOpeningClocks(tx: Tx, disputeId: string, clocks: Disp
   for (const job of jobs) await enqueueJob(tx, job);
 }
 
-/** A moderator took the case: the decision's deadline and its timer (the `set` goes with the assignment). */
+/**
+ * A moderator took the case: the decision's deadline and its timer (the `set` goes with the assignment).
+ * A job key is used once ever, and a case that went back to the queue (disputes.requeue.ts) is taken
+ * again: each timer's key names its deadline.
+ */
 export async function startDecisionClock(tx: Tx, disputeId: string, clocks: DisputeClocks, now: Date) {
   const decisionDueAt = after(now, clocks.decisionMs);
   await tx.update(disputes).set({ decisionDueAt }).where(eq(disputes.id, disputeId));
@@ -48,7 +52,26 @@ export async function startDecisionClock(tx: Tx, disputeId: string, clocks: Disp
     kind: 'dispute.decision-escalation',
     payload: { disputeId },
     runAt: decisionDueAt,
-    key: `dispute-decision:${disputeId}`,
+    key: `dispute-decision:${disputeId}:${decisionDueAt.toISOString()}`,
+  });
+}
+
+/**
+ * The case went back to the queue (its moderator can no longer decide it): a fresh assignment deadline and
+ * its timer, as when it opened, and no decision deadline until someone takes it. Its old timers find the
+ * case changed when they run and do nothing (each re-checks its deadline under the case's lock).
+ */
+export async function restartAssignClock(tx: Tx, disputeId: string, clocks: DisputeClocks, now: Date) {
+  const assignDueAt = after(now, clocks.assignMs);
+  await tx
+    .update(disputes)
+    .set({ assignDueAt, assignEscalatedAt: null, decisionDueAt: null, decisionEscalatedAt: null })
+    .where(eq(disputes.id, disputeId));
+  await enqueueJob(tx, {
+    kind: 'dispute.assign-escalation',
+    payload: { disputeId },
+    runAt: assignDueAt,
+    key: `dispute-assign:${disputeId}:${assignDueAt.toISOString()}`,
   });
 }
 

@@ -53,6 +53,7 @@ import { buildCaseFile, caseReaderOf } from './disputes.case-file.js';
 import { moderatorStats } from './disputes.moderator-stats.js';
 import { addDisputeNote } from './disputes.notes.js';
 import { startDecisionClock, startOpeningClocks, type DisputeClocks } from './disputes.clocks.js';
+import { lockActingModerator } from './disputes.requeue.js';
 import { assertNoConflictOfInterest } from './disputes.conflict.js';
 import { recordContribution } from './disputes.response.js';
 import { assertEvidenceOfCase } from './disputes.decision-evidence.js';
@@ -187,6 +188,7 @@ export function createDisputesService({
     requireModerator(user);
     if (moderatorId !== user.id) throw forbidden(M.assignToSelf);
     return db.transaction(async (tx) => {
+      await lockActingModerator(tx, user, M.moderatorsOnly);
       const { t, d } = await lockCase(tx, id);
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();
@@ -267,6 +269,7 @@ export function createDisputesService({
   ): Promise<TDispute> {
     requireModerator(user);
     return db.transaction(async (tx) => {
+      await lockActingModerator(tx, user, M.moderatorsOnly);
       const { t, d } = await lockCase(tx, id);
       assertNotParty(t, user);
       if (d.status === 'resolved') throw ALREADY_RESOLVED();

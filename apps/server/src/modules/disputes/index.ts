@@ -4,3 +4,4 @@ export { disputeRoutes } from './disputes.routes.js';
 export { disputeJobHandlers, type DisputeClocks } from './disputes.clocks.js';
 export { createDisputeEvidenceService, type DisputeEvidenceService } from './disputes.evidence.js';
 export { listCaseSubmissions } from './disputes.evidence.queries.js';
+export { returnCasesToQueue, type RequeueReason } from './disputes.requeue.js';
