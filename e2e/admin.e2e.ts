@@ -7,6 +7,7 @@ import {
   launchBrowser,
   screenshot,
   uniqueEmail,
+  waitForCount,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -160,6 +161,43 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await p.reload();
     await p.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
     expect(await p.getByText('Access Denied').count()).toBe(0);
+  });
+
+  it('the admin finds a member, suspends them with a reason and sees it; the member is signed out and refused', async () => {
+    failureShots('admin-suspend');
+    // Signed in on the dashboard, its notification bell's socket open.
+    const target = await member('Sipho');
+
+    const a = await adminPage();
+    await a.getByRole('tab', { name: 'Users' }).click();
+    await a.getByLabel('Search by name or email').fill(target.email.toUpperCase());
+    const results = a.getByRole('list', { name: 'Users' });
+    await results.getByRole('link', { name: 'Sipho Applicant' }).waitFor();
+    await waitForCount(results, a.getByRole('listitem'), 1);
+    await look(a, 'admin-users');
+    await results.getByRole('link', { name: 'Sipho Applicant' }).click();
+    await a.getByRole('heading', { level: 1, name: 'Sipho Applicant' }).waitFor();
+    await a.getByRole('list', { name: 'Active sessions' }).waitFor();
+
+    await a.getByRole('button', { name: 'Suspend Account' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Suspend this account?' });
+    await dialog.getByRole('button', { name: 'Suspend Account' }).click();
+    await dialog.getByText('Please give a reason').waitFor();
+    await dialog.getByLabel('Reason (required)').fill('Repeated chargebacks on card deposits');
+    await look(a, 'admin-user-suspend-dialog');
+    await dialog.getByRole('button', { name: 'Suspend Account' }).click();
+    await a.getByText('Account suspended').first().waitFor();
+    const notice = a.getByRole('alert').filter({ hasText: 'Suspended since' });
+    await notice.getByText('Reason: Repeated chargebacks on card deposits').waitFor();
+    await a.getByRole('button', { name: 'Reactivate Account' }).waitFor();
+    await look(a, 'admin-user-suspended');
+
+    // The member's open page is signed out at once (its socket closed), and signing in is refused.
+    await target.page.waitForURL(/\/login$/);
+    await target.page.getByLabel('Email').fill(target.email);
+    await target.page.getByLabel('Password').fill(PASSWORD);
+    await target.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await target.page.getByText('This account has been suspended').first().waitFor();
   });
 
   it('a moderator created by the admin must choose a new password at the first sign-in', async () => {

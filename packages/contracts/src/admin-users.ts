@@ -44,12 +44,7 @@ const M = ADMIN_USER_MESSAGES;
 /** GET /api/admin/users?q=&page=: `q` matches the name or the email address (any part, any case). */
 export const ZAdminUserListQuery = z.object({
   q: z.string().trim().max(200, M.queryTooLong).optional().default(''),
-  page: z.coerce
-    .number({ error: M.page })
-    .int(M.page)
-    .min(1, M.page)
-    .max(ADMIN_USERS_MAX_PAGE, M.page)
-    .default(1),
+  page: z.coerce.number({ error: M.page }).int(M.page).min(1, M.page).max(ADMIN_USERS_MAX_PAGE, M.page).default(1),
 });
 export type TAdminUserListQuery = z.input<typeof ZAdminUserListQuery>;
 

@@ -40,6 +40,7 @@ function lazyPage<M extends Record<K, React.ComponentType<any>>, K extends keyof
 }
 
 const AdminDashboardPage = lazyPage(() => import('@/features/admin/pages/admin-dashboard'), 'AdminDashboardPage');
+const AdminUserPage = lazyPage(() => import('@/features/admin/pages/admin-user'), 'AdminUserPage');
 const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login'), 'AdminLoginPage');
 const ChangePasswordPage = lazyPage(() => import('@/features/auth/pages/change-password'), 'ChangePasswordPage');
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password'), 'ForgotPasswordPage');
@@ -249,6 +250,9 @@ function SignedInRoutes({ user }: { user: TUser }) {
               <Route path="/admin-dashboard">
                 {user.role === 'admin' ? <AdminDashboardPage /> : <Redirect to="/admin/login" replace />}
               </Route>
+              <Route path="/admin/users/:id">
+                {user.role === 'admin' ? <AdminUserPage /> : <Redirect to="/admin/login" replace />}
+              </Route>
               {SIGNED_IN_PAGES.map(([path, Page]) => (
                 <Route key={path} path={path} component={Page} />
               ))}
@@ -272,6 +276,9 @@ function SignedOutRoutes({ userLoading }: { userLoading: boolean }) {
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/admin/login" component={AdminLoginPage} />
       <Route path="/admin-dashboard">
+        <Redirect to="/admin/login" replace />
+      </Route>
+      <Route path="/admin/users/:id">
         <Redirect to="/admin/login" replace />
       </Route>
       <Route>

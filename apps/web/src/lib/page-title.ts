@@ -8,6 +8,7 @@ const TITLES: Array<[pattern: RegExp, title: string]> = [
   [/^\/reset-password$/, 'Reset Password'],
   [/^\/admin\/login$/, 'Admin Sign In'],
   [/^\/admin-dashboard$/, 'Admin Dashboard'],
+  [/^\/admin\/users\/[^/]+$/, 'User'],
   [/^\/create-transaction$/, 'Create Transaction'],
   [/^\/transactions$/, 'Transactions'],
   [/^\/transactions\/[^/]+\/checkout$/, 'Fund Transaction'],

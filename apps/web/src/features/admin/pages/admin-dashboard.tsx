@@ -1,4 +1,4 @@
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FileText, ShieldCheck, UserCog, Users } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatCard } from '@/components/stat-card';
@@ -11,8 +11,9 @@ import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
 import { CreateModeratorForm } from '../components/create-moderator-form';
 import { SystemTab } from '../components/system-tab';
+import { UsersTab } from '../components/users-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'system'] as const;
+const TABS = ['applications', 'create', 'moderators', 'users', 'system'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -71,6 +72,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="applications">Applications ({applications.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
+          <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
         </TabsList>
         <TabsContent value="applications" className="grid gap-4">
@@ -99,7 +101,12 @@ export function AdminDashboardPage() {
                   <Card>
                     <CardContent className="flex flex-wrap items-center justify-between gap-3 p-4">
                       <div className="min-w-0">
-                        <p className="font-medium">{fullName(m) ?? m.email}</p>
+                        <Link
+                          href={`/admin/users/${m.id}`}
+                          className="font-medium text-brand-ink underline-offset-4 hover:underline"
+                        >
+                          {fullName(m) ?? m.email}
+                        </Link>
                         <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{m.email}</p>
                         {m.phone && <p className="text-sm text-muted-foreground">{m.phone}</p>}
                       </div>
@@ -115,6 +122,9 @@ export function AdminDashboardPage() {
           ) : (
             <Empty text="No moderators yet." />
           )}
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />
