@@ -10,6 +10,7 @@ import { cookieHeader, registerUser, signIn, type RegisteredUser } from '../../t
 import { acceptedFundedTransaction, as } from '../../test/money-factories.js';
 import { listen, openSocket, testRedisUrl, twoInstancesUnavailable } from '../../test/sockets.js';
 import { createTestApp, createTestDatabase, testEngine, type TestApp } from '../../test/test-app.js';
+import { totpCode } from '../../test/totp.js';
 
 /**
  * What a suspension does (issue 31): the account is signed out everywhere and its sockets close at once,
@@ -105,6 +106,22 @@ describe('a suspended account', () => {
     expect(res.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED', message: M.suspended });
     expect((await as(t.app, user)('GET', '/api/auth/session')).json()).toMatchObject({ user: null });
     await expect(openSocket(url, '/ws', { cookie: user.cookie, origin: ORIGIN })).rejects.toThrow('401');
+  });
+
+  it('suspended between the password and the second factor: the code is not even checked', async () => {
+    const user = await registerUser(t.app);
+    const setup = await as(t.app, user)('POST', '/api/auth/2fa/setup/app');
+    const { secret } = setup.json() as { secret: string };
+    expect((await as(t.app, user)('POST', '/api/auth/2fa/verify', { code: totpCode(secret) })).statusCode).toBe(200);
+    const first = await login(user.email, user.password);
+    expect(first.json()).toMatchObject({ twoFactorRequired: true });
+    const challenge = { cookie: cookieHeader(first.headers['set-cookie']) };
+
+    expect((await suspend(user.user.id)).statusCode).toBe(200);
+    const res = await as(t.app, challenge)('POST', '/api/auth/2fa/sign-in', { code: totpCode(secret) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED', message: M.suspended });
+    expect(await sessionCount(user.user.id)).toBe(0);
   });
 
   it('keeps its money exactly where it is, and the ledger check passes', async () => {
