@@ -1,5 +1,6 @@
 import { useLocation, useSearch } from 'wouter';
 import { FileText, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { CaseHistory } from '@/components/case-history/case-history';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatCard } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
@@ -12,7 +13,7 @@ import { ApplicationCard } from '../components/application-card';
 import { CreateModeratorForm } from '../components/create-moderator-form';
 import { SystemTab } from '../components/system-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'system'] as const;
+const TABS = ['applications', 'create', 'moderators', 'system', 'cases'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -72,6 +73,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
+          <TabsTrigger value="cases">Cases</TabsTrigger>
         </TabsList>
         <TabsContent value="applications" className="grid gap-4">
           {applications.isLoading ? (
@@ -118,6 +120,10 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />
+        </TabsContent>
+        {/* Every resolved case, searchable, each opening its case file (issue 31). */}
+        <TabsContent value="cases">
+          <CaseHistory showDecider />
         </TabsContent>
       </Tabs>
     </>
