@@ -9,6 +9,7 @@ import {
   launchBrowser,
   screenshot,
   uniqueEmail,
+  waitForCount,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
@@ -317,6 +318,85 @@ describe.skipIf(browserMissing)('disputes in the browser', () => {
     await partyFile.getByText(/Decision: split/).waitFor();
     expect(await partyFile.getByText('Ask the courier for their damage report.').count()).toBe(0);
     await look(b, 'party-case-file');
+  });
+
+  it("a moderator's home shows their work, the History tab finds a decided case, the console shows the customer", async () => {
+    onTestFailed(async () => {
+      for (const [i, c] of contexts.entries())
+        for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-staff-pages-${i}-${j}`);
+    });
+    // The demo accounts: no registration, no email to verify.
+    const [b, s, m] = await Promise.all(
+      ['buyer@holdfast.dev', 'seller@holdfast.dev', 'moderator@holdfast.dev'].map((email) => demo(email)),
+    );
+    const dispute = async (transactionId: string) => {
+      const res = await b.request.post('/api/disputes', {
+        data: { transactionId, type: 'quality_issue', description: 'Not as described' },
+        headers: key(),
+      });
+      expect(res.status()).toBe(201);
+      return (await res.json()).id as string;
+    };
+    // One case decided by the moderator, another waiting in the queue.
+    const decidedId = await dispute(await activeDeal(b, s, 'seller@holdfast.dev', '120.00', 'Copper kettle'));
+    const resolved = await m.request.patch(`/api/disputes/${decidedId}/resolve`, {
+      data: { resolution: 'refund_buyer', resolutionNotes: 'Dented, as the photos show.' },
+      headers: key(),
+    });
+    expect(resolved.status()).toBe(200);
+    const next = await activeDeal(b, s, 'seller@holdfast.dev', '80.00', 'Six tea cups');
+    await dispute(next);
+
+    // Home: their work, none of a buyer's or a seller's content.
+    await m.goto('/dashboard');
+    const waits = m.getByRole('region', { name: 'What waits for you' });
+    await waits.getByText('Unassigned Queue').waitFor();
+    await m.getByText(/\d+ cases? waits? for a moderator\./).waitFor();
+    for (const customerOnly of ['Become a Moderator', 'Deposit Funds', 'Recent Transactions', 'New Transaction'])
+      expect(await m.getByText(customerOnly).count()).toBe(0);
+    await look(m, 'staff-home-moderator');
+
+    // History: the decided case, found by its description, opens its file.
+    await m.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation' }).click();
+    await m.getByRole('tab', { name: 'History' }).click();
+    await m.getByRole('region', { name: 'Your decisions' }).getByText('Cases You Decided').waitFor();
+    await m.getByLabel('Search resolved cases').fill('COPPER');
+    const history = m.getByRole('list', { name: 'Resolved cases' });
+    await waitForCount(history, m.getByRole('link'), 1);
+    await history.getByText('Copper kettle').waitFor();
+    await look(m, 'moderator-history');
+    await history.getByRole('link').click();
+    await m.getByRole('heading', { level: 1, name: `Case #${decidedId.slice(0, 8)}` }).waitFor();
+
+    // Support: beside the buyer's chat, who they are and their deals, each opening its page.
+    const chat = await b.request.post('/api/support/chats', {
+      data: { subject: 'About my kettle', priority: 'medium' },
+      headers: key(),
+    });
+    expect(chat.status()).toBe(201);
+    await m.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
+    await m
+      .getByRole('list', { name: 'Support chats' })
+      .getByRole('button', { name: /About my kettle/ })
+      .click();
+    const customer = m.getByRole('complementary', { name: 'Customer details' });
+    await customer.getByText('Bongani Buyer').waitFor();
+    const cases = customer.getByRole('list', { name: 'Customer’s disputes' });
+    await waitForCount(cases, m.getByRole('link'), 2);
+    const deal = customer
+      .getByRole('list', { name: 'Customer’s transactions' })
+      .getByRole('link', { name: /Six tea cups/ });
+    expect(await deal.getAttribute('href')).toBe(`/transactions/${next}`);
+    await look(m, 'support-console-customer');
+    await cases.getByRole('link', { name: /Copper kettle/ }).click();
+    await m.getByRole('heading', { level: 1, name: `Case #${decidedId.slice(0, 8)}` }).waitFor();
+
+    // An admin's home points to what waits for them and to the admin dashboard.
+    const a = await demo('admin@holdfast.dev');
+    await a.goto('/dashboard');
+    await a.getByRole('region', { name: 'What waits for you' }).getByText('Failed Jobs').waitFor();
+    await a.getByRole('link', { name: 'Review Applications' }).waitFor();
+    await look(a, 'staff-home-admin');
   });
 });
 

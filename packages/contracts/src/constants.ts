@@ -252,6 +252,7 @@ export const PAGE_LIMITS = {
   walletActivity: { default: 10, max: 100 },
   notifications: { default: 20, max: 100 },
   disputes: { default: 50, max: 100 },
+  disputeHistory: { default: 20, max: 100 },
   directMessages: { default: 200, max: 200 },
   conversations: { default: 50, max: 100 },
   supportChats: { default: 50, max: 100 },

@@ -46,6 +46,7 @@ export const DISPUTE_MESSAGES = {
   notDisputable: 'Only a funded transaction that is pending or active can be disputed',
   alreadyDisputed: 'This transaction is already under dispute',
   moderatorsOnly: 'Only moderators can do this',
+  staffOnly: 'Only moderators and admins can do this',
   assignToSelf: 'A moderator can only assign a dispute to themselves',
   notOpen: 'Only an open dispute can be assigned',
   assignedToAnother: 'This dispute is assigned to another moderator',

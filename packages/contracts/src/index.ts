@@ -13,6 +13,7 @@ export * from './admin-users.js';
 export * from './disputes.js';
 export * from './dispute-case-file.js';
 export * from './moderator-stats.js';
+export * from './dispute-staff.js';
 export * from './dispute-evidence.js';
 export * from './reviews.js';
 export * from './moderator-applications.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const MODERATOR_STATS_WINDOW_DAYS = 90;
 
 /** Decided cases and how they ended, as whole percentages of `decided` (0 when none). */
-const ZDecisionFigures = z.object({
+export const ZDecisionFigures = z.object({
   decided: z.number().int(),
   /** Median time from the dispute's opening to its resolution, in seconds; null when nothing was decided. */
   medianSecondsToDecision: z.number().nullable(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZRole } from './auth.js';
+import { ZDisputeResolution, ZDisputeStatus, ZPartyRole } from './disputes.js';
 import { pageQuery } from './paging.js';
 import { hasControlCharacters } from './text.js';
 
@@ -28,6 +30,8 @@ export const SUPPORT_MESSAGES = {
   chatClosed: 'This conversation is closed and takes no new messages. Start a new chat if you still need help.',
   staffOnly: 'Only moderators and admins can change the status of a support chat',
   consoleStaffOnly: 'Only moderators and admins can open the support console',
+  customerNotFound: 'Customer not found',
+  contextStaffOnly: 'Only moderators and admins can see a customer’s account and deals',
   statusUnchanged: (status: TSupportStatus) => `The chat is already ${status.replace(/_/g, ' ')}`,
   statusBackwards: (from: TSupportStatus, to: TSupportStatus) =>
     `A support chat only moves forward (open → in progress → resolved → closed): it cannot go from ${from.replace(/_/g, ' ')} back to ${to.replace(/_/g, ' ')}`,
@@ -123,3 +127,61 @@ export const ZSupportConsoleChatList = z.array(ZSupportConsoleChat);
 
 /** The console lists at most this many chats (most urgent, then oldest, first). */
 export const SUPPORT_CONSOLE_LIMIT = 500;
+
+/** The customer context beside a chat lists at most this many of their transactions and disputes each. */
+export const CUSTOMER_CONTEXT_RECENT = 5;
+
+/** GET /api/support/customers/{userId}/context. Account ids are text; one no account has: 404. */
+export const ZSupportCustomerParams = z.object({ userId: z.string().min(1).max(100) });
+
+/**
+ * What staff see beside a support or live chat (GET /api/support/customers/{userId}/context, staff only):
+ * who the customer is, their verification as stored, and their latest deals and disputes with the ids the
+ * console links to (the transaction, the case file). Amounts are decimal strings in their currency.
+ */
+export const ZSupportCustomerContext = z.object({
+  customer: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    role: ZRole,
+    emailVerified: z.boolean(),
+    phoneVerified: z.boolean(),
+    /** As stored (e.g. unverified, pending, verified, rejected). */
+    kycStatus: z.string(),
+    createdAt: z.string(),
+  }),
+  /** Their transactions as buyer or seller, newest first: the first CUSTOMER_CONTEXT_RECENT and how many in all. */
+  transactions: z.object({
+    count: z.number().int(),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        description: z.string(),
+        /** The customer's side of the deal. */
+        role: ZPartyRole,
+        amount: z.string(),
+        currency: z.string(),
+        status: z.string(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+  /** Disputes on their transactions, newest first: the first CUSTOMER_CONTEXT_RECENT and how many in all. */
+  disputes: z.object({
+    count: z.number().int(),
+    recent: z.array(
+      z.object({
+        id: z.string(),
+        transactionId: z.string(),
+        description: z.string(),
+        role: ZPartyRole,
+        status: ZDisputeStatus,
+        resolution: ZDisputeResolution.nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+});
+export type TSupportCustomerContext = z.infer<typeof ZSupportCustomerContext>;

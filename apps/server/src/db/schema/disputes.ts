@@ -91,6 +91,11 @@ export const disputes = pgTable(
     index('disputes_status_idx').on(t.status, t.createdAt),
     index('disputes_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
     index('disputes_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),
+    // The history of decided cases, the latest first: everyone's (admins), and each moderator's own.
+    index('disputes_resolved_page_idx')
+      .on(t.resolvedAt, t.id)
+      .where(sql`${t.resolvedAt} IS NOT NULL`),
+    index('disputes_resolved_by_page_idx').on(t.resolvedById, t.resolvedAt, t.id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   MODERATOR_STATS_WINDOW_DAYS,
   type TDecisionFigures,
@@ -44,6 +44,18 @@ function figures(r: Row | undefined): TDecisionFigures {
     refundedPercent: percent(r?.refunded ?? 0, decided),
     splitPercent: percent(r?.split ?? 0, decided),
   };
+}
+
+/**
+ * The figures of the resolved cases `where` picks (all resolved cases without it): the staff's own record
+ * (disputes.history.ts), computed as the public one is.
+ */
+export async function decisionFigures(db: DbOrTx, where?: SQL): Promise<TDecisionFigures> {
+  const [row] = await db
+    .select(FIGURES)
+    .from(disputes)
+    .where(and(eq(disputes.status, 'resolved'), where));
+  return figures(row);
 }
 
 /**

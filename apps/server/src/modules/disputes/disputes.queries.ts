@@ -105,14 +105,14 @@ const moneyColumns = {
   status: transactions.status,
 };
 
-const PRIORITY_ORDER = sql<number>`CASE ${disputes.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
+export const PRIORITY_ORDER = sql<number>`CASE ${disputes.priority} WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END`;
 const CURSOR_AT = sql<string>`to_char(${disputes.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`;
 
 /**
  * Disputes with their transaction's money and open offer, in the order `where` and `orderBy` give, at most
  * `limit` (a page's n+1); each with its keys for a cursor.
  */
-async function disputeRows(
+export async function disputeRows(
   db: DbOrTx,
   where: ReturnType<typeof and>,
   orderBy: ReturnType<typeof asc>[],

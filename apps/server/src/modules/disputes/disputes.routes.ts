@@ -10,7 +10,12 @@ import {
   ZDisputeListQuery,
   ZDisputeParams,
   ZDisputeStats,
+  ZDecisionRecord,
+  ZDisputeHistoryQuery,
+  ZDisputeWorkload,
   ZErrorResponse,
+  ZResolvedCaseList,
+  WORKLOAD_PREVIEW,
   ZModeratorDisputeListQuery,
   NEXT_CURSOR_HEADER,
   PAGE_LIMITS,
@@ -21,7 +26,7 @@ import {
 } from '@holdfast/contracts';
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireUser } from '../../lib/auth-context.js';
-import { sendPage } from '../../lib/cursor.js';
+import { pagedListDescription, sendPage } from '../../lib/cursor.js';
 import { caseFileRoutes } from './disputes.case-file.routes.js';
 import { disputeEvidenceRoutes } from './disputes.evidence.routes.js';
 
@@ -100,6 +105,52 @@ export async function disputeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.stats(requireUser(request)),
+  );
+
+  const staffDenied = { 401: ZErrorResponse, 403: ZErrorResponse };
+
+  r.get(
+    '/disputes/waiting',
+    {
+      schema: {
+        tags,
+        summary: 'What waits for the calling moderator or admin: their cases, the queue, overdue cases, second reviews',
+        description:
+          `Each group has its count and its first ${WORKLOAD_PREVIEW} cases. A moderator's groups are their own ` +
+          "work (their cases in review, their overdue ones, other moderators' decisions to review); an admin's are " +
+          'everyone’s, and `mine` is empty. Buyers and sellers: 403.',
+        response: { 200: ZDisputeWorkload, ...staffDenied },
+      },
+    },
+    async (request) => service.waiting(requireUser(request)),
+  );
+
+  r.get(
+    '/disputes/history',
+    {
+      schema: {
+        tags,
+        summary: 'Resolved cases, the latest decision first: a moderator’s own decisions, every case for an admin',
+        description:
+          '`q` finds a case by its transaction’s description, a party’s name or email, or the case id (or its ' +
+          `first characters). ${pagedListDescription('disputeHistory')} Buyers and sellers: 403.`,
+        querystring: ZDisputeHistoryQuery,
+        response: { 200: ZResolvedCaseList, 400: ZErrorResponse, ...staffDenied },
+      },
+    },
+    async (request, reply) => sendPage(reply, await service.history(requireUser(request), request.query)),
+  );
+
+  r.get(
+    '/disputes/history/figures',
+    {
+      schema: {
+        tags,
+        summary: 'Cases decided and the median time to decision: a moderator’s own, the platform’s for an admin',
+        response: { 200: ZDecisionRecord, ...staffDenied },
+      },
+    },
+    async (request) => service.historyFigures(requireUser(request)),
   );
 
   r.get(

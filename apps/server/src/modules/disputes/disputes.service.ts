@@ -20,6 +20,7 @@ import {
   type TSettlementOffer,
   type TCreateDisputeNoteRequest,
   type TDisputeNote,
+  type TDisputeHistoryQuery,
 } from '@holdfast/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactions } from '../../db/schema/index.js';
@@ -51,6 +52,8 @@ import {
 } from './disputes.queries.js';
 import { buildCaseFile, caseReaderOf } from './disputes.case-file.js';
 import { moderatorStats } from './disputes.moderator-stats.js';
+import { decisionRecord, listResolvedCases } from './disputes.history.js';
+import { disputeWorkload, type Worker } from './disputes.waiting.js';
 import { addDisputeNote } from './disputes.notes.js';
 import { startDecisionClock, startOpeningClocks, type DisputeClocks } from './disputes.clocks.js';
 import { lockActingModerator } from './disputes.requeue.js';
@@ -171,6 +174,12 @@ export function createDisputesService({
 
   function requireModerator(user: SessionUser) {
     if (!isModerator(user)) throw forbidden(M.moderatorsOnly);
+  }
+
+  /** Moderators and admins: their own pages (what waits, the history of decided cases). */
+  function requireStaff(user: SessionUser): Worker {
+    if (user.role !== 'moderator' && user.role !== 'admin') throw forbidden(M.staffOnly);
+    return { id: user.id, role: user.role };
   }
 
   /** A moderator never decides a case on their own transaction. */
@@ -452,6 +461,9 @@ export function createDisputesService({
     addNote: (user: SessionUser, id: string, input: TCreateDisputeNoteRequest, answer?: StoreAnswer<TDisputeNote>) =>
       addDisputeNote({ db, clock }, user, id, input, answer),
     moderatorStats: () => moderatorStats(db, clock.now()),
+    waiting: (user: SessionUser) => disputeWorkload(db, requireStaff(user), clock.now()),
+    history: (user: SessionUser, query: TDisputeHistoryQuery) => listResolvedCases(db, requireStaff(user), query),
+    historyFigures: (user: SessionUser) => decisionRecord(db, requireStaff(user)),
     approve,
     rejectProposal,
   };

@@ -11,6 +11,9 @@ import {
   ZSupportConsoleChat,
   ZSupportConsoleChatList,
   ZSupportConsoleQuery,
+  ZSupportCustomerContext,
+  ZSupportCustomerParams,
+  CUSTOMER_CONTEXT_RECENT,
   ZSupportMessage,
   ZSupportMessageHistoryQuery,
   ZSupportMessageList,
@@ -157,5 +160,22 @@ export async function supportRoutes(app: FastifyInstance) {
       },
     },
     async (request) => service.consoleChat(requireUser(request), request.params.id),
+  );
+
+  r.get(
+    '/support/customers/:userId/context',
+    {
+      schema: {
+        tags,
+        summary:
+          'The customer beside a support or live chat: account, verification as stored, latest deals and disputes (staff only)',
+        description:
+          `The customer's ${CUSTOMER_CONTEXT_RECENT} latest transactions (as buyer or seller) and disputes, each with ` +
+          'its count. Anyone but a moderator or an admin: 403; an id no account has: 404.',
+        params: ZSupportCustomerParams,
+        response: { 200: ZSupportCustomerContext, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => service.customerContext(requireUser(request), request.params.userId),
   );
 }

@@ -9,6 +9,7 @@ import {
   type TSupportConsoleQuery,
   type TSupportMessage,
   type TSupportStatus,
+  type TSupportCustomerContext,
   type TPageQuery,
 } from '@holdfast/contracts';
 import type { Page } from '../../lib/cursor.js';
@@ -20,6 +21,7 @@ import { appError, forbidden, notFound } from '../../lib/errors.js';
 import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { STAFF_CHANNEL, supportChatChannel, type PubSub } from '../../realtime/index.js';
 import { notify } from '../notifications/index.js';
+import { customerContext as readCustomerContext } from './support.customer-context.js';
 import {
   chatView,
   findChat,
@@ -150,13 +152,21 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
     return chat;
   }
 
+  /** Beside a chat in the console: the customer's account, verification, latest deals and disputes. */
+  async function customerContext(user: SessionUser, userId: string): Promise<TSupportCustomerContext> {
+    if (!isStaff(user.role)) throw forbidden(M.contextStaffOnly);
+    const context = await readCustomerContext(db, userId);
+    if (!context) throw notFound(M.customerNotFound);
+    return context;
+  }
+
   /** For the socket: may this person follow the chat's events? */
   async function canFollow(user: Pick<SessionUser, 'id' | 'role'>, chatId: string): Promise<boolean> {
     const chat = await findChat(db, chatId);
     return Boolean(chat && maySeeChat(user, chat));
   }
 
-  return { listOwn, create, messages, send, updateStatus, consoleList, consoleChat, canFollow };
+  return { listOwn, create, messages, send, updateStatus, consoleList, consoleChat, customerContext, canFollow };
 }
 
 export type SupportService = ReturnType<typeof createSupportService>;

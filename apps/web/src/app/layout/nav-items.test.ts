@@ -14,8 +14,35 @@ describe('navigation by role', () => {
     ]);
     expect(hrefs(primaryNavItems('seller'))).not.toContain('/create-transaction');
     expect(hrefs(primaryNavItems('seller'))).not.toContain('/moderator-dashboard');
-    expect(hrefs(primaryNavItems('moderator'))).toContain('/moderator-dashboard');
     expect(primaryNavItems('buyer').find((i) => i.href === '/deposit-funds')?.label).toBe('Wallet');
+  });
+
+  it('gives staff their own work first and no buyer or seller calls to action', () => {
+    expect(hrefs(primaryNavItems('moderator'))).toEqual([
+      '/dashboard',
+      '/moderator-dashboard',
+      '/support-console',
+      '/transactions',
+      '/messages',
+    ]);
+    expect(hrefs(primaryNavItems('admin'))).toEqual([
+      '/dashboard',
+      '/admin-dashboard',
+      '/support-console',
+      '/transactions',
+      '/messages',
+    ]);
+    for (const role of ['moderator', 'admin'] as const) {
+      const all = [...hrefs(primaryNavItems(role)), ...hrefs(accountMenuItems(role))];
+      for (const customerOnly of [
+        '/create-transaction',
+        '/moderator-application',
+        '/wallet/deposit',
+        '/support',
+        '/live-chat',
+      ])
+        expect(all).not.toContain(customerOnly);
+    }
   });
 
   it('builds the avatar menu', () => {
@@ -28,11 +55,16 @@ describe('navigation by role', () => {
       '/profile-settings',
     ]);
     expect(accountMenuItems('buyer').at(-1)?.label).toBe('Create Transaction');
-    expect(accountMenuItems('moderator').map((i) => i.label)).toEqual(
-      expect.arrayContaining(['Moderator Dashboard', 'Support Console']),
-    );
-    expect(hrefs(accountMenuItems('moderator')).slice(-2)).toEqual(['/moderator-dashboard', '/support-console']);
-    expect(hrefs(accountMenuItems('admin')).slice(-2)).toEqual(['/admin-dashboard', '/support-console']);
+    expect(accountMenuItems('moderator').map((i) => i.label)).toEqual([
+      'Dashboard',
+      'Moderator Dashboard',
+      'Support Console',
+      'Transactions',
+      'Wallet',
+      'Security Settings',
+      'Profile Settings',
+    ]);
+    expect(hrefs(accountMenuItems('admin')).slice(1, 3)).toEqual(['/admin-dashboard', '/support-console']);
     expect(hrefs(accountMenuItems('buyer'))).not.toContain('/support-console');
   });
 
@@ -40,5 +72,6 @@ describe('navigation by role', () => {
     expect(isActivePath('/', '/dashboard')).toBe(true);
     expect(isActivePath('/transactions/abc', '/transactions')).toBe(true);
     expect(isActivePath('/transactionsx', '/transactions')).toBe(false);
+    expect(isActivePath('/moderator/cases/abc', '/moderator-dashboard')).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import type {
 import { apiJson } from '../api';
 import { fetchPage, nextCursorOf, pageUrl } from '../paging';
 import { invalidateTransactionsAndWallet } from './keys';
+import { DECISION_RECORD_QUERY_KEY, DISPUTE_HISTORY_QUERY_KEY, DISPUTE_WORKLOAD_QUERY_KEY } from './staff-disputes';
 
 /** Disputes (spec section 7): the parties' calls and the moderators' queue share these hooks. */
 
@@ -29,6 +30,8 @@ function invalidateDisputes(queryClient: QueryClient, transactionId?: string) {
   void queryClient.invalidateQueries({ queryKey: DISPUTES_QUERY_KEY });
   void queryClient.invalidateQueries({ queryKey: MODERATOR_DISPUTES_QUERY_KEY });
   void queryClient.invalidateQueries({ queryKey: DISPUTE_STATS_QUERY_KEY });
+  for (const queryKey of [DISPUTE_WORKLOAD_QUERY_KEY, DISPUTE_HISTORY_QUERY_KEY, DECISION_RECORD_QUERY_KEY])
+    void queryClient.invalidateQueries({ queryKey });
   invalidateTransactionsAndWallet(queryClient, transactionId);
 }
 

@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter';
 import { FileText, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { CaseHistory } from '@/components/case-history/case-history';
 import { PageHeader } from '@/components/layout/page-header';
 import { StatCard } from '@/components/stat-card';
 import { Badge } from '@/components/ui/badge';
@@ -13,7 +14,7 @@ import { CreateModeratorForm } from '../components/create-moderator-form';
 import { SystemTab } from '../components/system-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'users', 'system'] as const;
+const TABS = ['applications', 'create', 'moderators', 'users', 'cases', 'system'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -73,6 +74,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="cases">Cases</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
         </TabsList>
         <TabsContent value="applications" className="grid gap-4">
@@ -128,6 +130,10 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />
+        </TabsContent>
+        {/* Every resolved case, searchable, each opening its case file (issue 31). */}
+        <TabsContent value="cases">
+          <CaseHistory showDecider />
         </TabsContent>
       </Tabs>
     </>

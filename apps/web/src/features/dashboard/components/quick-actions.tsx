@@ -1,10 +1,28 @@
 import { Link } from 'wouter';
-import { ArrowLeftRight, ChevronRight, Gavel, PlusCircle, ShieldCheck, Wallet } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  ChevronRight,
+  Gavel,
+  Headphones,
+  PlusCircle,
+  Shield,
+  ShieldCheck,
+  UserCog,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import type { TRole } from '@holdfast/contracts';
-import { canCreateTransactions } from '@holdfast/contracts/constants';
+import { canCreateTransactions, isStaff } from '@holdfast/contracts/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-const ACTIONS = [
+interface Action {
+  href: string;
+  label: string;
+  hint: string;
+  icon: LucideIcon;
+}
+
+const ACTIONS: Action[] = [
   { href: '/create-transaction', label: 'Create Transaction', hint: 'Start a new escrow deal', icon: PlusCircle },
   { href: '/transactions', label: 'View Transactions', hint: 'Track and manage your deals', icon: ArrowLeftRight },
   { href: '/wallet/deposit', label: 'Deposit Funds', hint: 'Top up your wallet', icon: Wallet },
@@ -12,8 +30,29 @@ const ACTIONS = [
   { href: '/security-settings', label: 'Security Settings', hint: 'Two-factor and sign-in', icon: ShieldCheck },
 ];
 
+/** Staff land on their own work: their tools, never a buyer's or a seller's calls to action. */
+const STAFF_ACTIONS: Action[] = [
+  { href: '/support-console', label: 'Support Console', hint: 'Answer support and live chats', icon: Headphones },
+  { href: '/security-settings', label: 'Security Settings', hint: 'Two-factor and sign-in', icon: Shield },
+  { href: '/profile-settings', label: 'Profile Settings', hint: 'Your picture and public profile', icon: UserCog },
+];
+
+function actionsFor(role: TRole): Action[] {
+  if (role === 'moderator')
+    return [
+      { href: '/moderator-dashboard', label: 'Moderator Dashboard', hint: 'The queue and your cases', icon: Gavel },
+      ...STAFF_ACTIONS,
+    ];
+  if (isStaff(role))
+    return [
+      { href: '/admin-dashboard', label: 'Admin Dashboard', hint: 'Applications, moderators, jobs', icon: ShieldCheck },
+      ...STAFF_ACTIONS,
+    ];
+  return ACTIONS.filter((a) => a.href !== '/create-transaction' || canCreateTransactions(role));
+}
+
 export function QuickActions({ role }: { role: TRole }) {
-  const actions = ACTIONS.filter((a) => a.href !== '/create-transaction' || canCreateTransactions(role));
+  const actions = actionsFor(role);
   return (
     <Card>
       <CardHeader>

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } from 'lucide-react';
 import type { TUser } from '@holdfast/contracts';
-import { DEFAULT_CURRENCY, canCreateTransactions } from '@holdfast/contracts/constants';
+import { DEFAULT_CURRENCY, canCreateTransactions, isStaff } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { RoleBadge } from '@/components/layout/role-badge';
 import { formatMoney, greetingName } from '@/lib/format';
@@ -10,13 +10,20 @@ import { useRecentTransactions, useTransactionStats } from '@/lib/queries/get-tr
 import { AccountSecurity } from '../components/account-security';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
 import { QuickActions } from '../components/quick-actions';
+import { StaffDashboard } from '../components/staff-dashboard';
 import { RecentTransactions } from '../components/recent-transactions';
 import { StatCard } from '@/components/stat-card';
 import { TransactionOverview } from '../components/transaction-overview';
 import { dashboardGreeting } from '../lib/greeting';
 import { dashboardStats } from '../lib/stats';
 
+/** / and /dashboard: a buyer's or a seller's deals and wallet; staff land on their own work. */
 export function DashboardPage({ user }: { user: TUser }) {
+  if (isStaff(user.role)) return <StaffDashboard user={{ ...user, role: user.role }} />;
+  return <PartyDashboard user={user} />;
+}
+
+function PartyDashboard({ user }: { user: TUser }) {
   // Counts over every transaction from the server, and only the five newest rows: the dashboard's cost
   // does not grow with the history.
   const counts = useTransactionStats();

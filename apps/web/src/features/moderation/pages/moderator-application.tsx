@@ -59,6 +59,24 @@ function toastText(text: string, variant?: 'destructive') {
 export function ModeratorApplicationPage() {
   const [submitted, setSubmitted] = React.useState<TModeratorApplicationReceipt | null>(null);
   const confirmed = new URLSearchParams(useSearch()).get('confirmed');
+  const { user } = useUser();
+  // Staff are already on the team: no call to apply (issue 31).
+  if (user && (user.role === 'moderator' || user.role === 'admin')) {
+    return (
+      <NoticeCard
+        asPageTitle
+        tone="info"
+        icon={<UserCheck />}
+        title="You are already on the team"
+        description="Moderators and admins do not apply. What waits for you is on your dashboard."
+        className="mt-8"
+      >
+        <Button asChild>
+          <Link href="/dashboard">Go to Dashboard</Link>
+        </Button>
+      </NoticeCard>
+    );
+  }
   return (
     <div className="mx-auto w-full max-w-3xl">
       <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">

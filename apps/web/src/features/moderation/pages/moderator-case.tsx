@@ -16,11 +16,18 @@ import { ResolveDialog } from '../components/resolve-dialog';
 import type { TUser } from '@holdfast/contracts';
 import { SecondReviewCard } from '../components/second-review';
 
-function BackToDashboard() {
+/** Back to where the case was found: a moderator's dashboard (its History for a resolved case), an admin's. */
+function BackToDashboard({ user, resolved = false }: { user: TUser; resolved?: boolean }) {
+  const [href, label] =
+    user.role === 'moderator'
+      ? [resolved ? '/moderator-dashboard?tab=history' : '/moderator-dashboard', 'Moderator Dashboard']
+      : resolved
+        ? ['/admin-dashboard?tab=cases', 'Admin Dashboard']
+        : ['/dashboard', 'Dashboard'];
   return (
     <Button variant="ghost" size="sm" asChild className="-ml-2">
-      <Link href="/moderator-dashboard">
-        <ArrowLeft aria-hidden="true" /> Moderator Dashboard
+      <Link href={href}>
+        <ArrowLeft aria-hidden="true" /> {label}
       </Link>
     </Button>
   );
@@ -40,14 +47,14 @@ function ModeratorCase({ id, user }: { id: string; user: TUser }) {
         description={errorMessage(found.error, 'Failed to load the case')}
         asPageTitle
       >
-        <BackToDashboard />
+        <BackToDashboard user={user} />
       </NoticeCard>
     );
   const { dispute } = found.data;
   const takenByOther = dispute.status === 'in_review' && dispute.moderatorId !== userId;
   return (
     <div className="mx-auto max-w-4xl min-w-0 space-y-6">
-      <BackToDashboard />
+      <BackToDashboard user={user} resolved={dispute.status === 'resolved'} />
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight break-words text-brand-ink">Case #{dispute.id.slice(0, 8)}</h1>
         <p className="mt-1 break-words text-muted-foreground">{dispute.transaction.description}</p>

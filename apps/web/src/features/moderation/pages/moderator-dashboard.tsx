@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { CheckCircle2, Clock, FolderOpen, Gavel, Inbox, Percent, ShieldAlert } from 'lucide-react';
 import { DISPUTE_TYPE_LABELS, type TDispute, type TUser } from '@holdfast/contracts';
 import { StatCard } from '@/components/stat-card';
@@ -19,6 +19,8 @@ import { CaseDialog } from '../components/case-dialog';
 import { ResolveDialog } from '../components/resolve-dialog';
 import { SecondReviewCard } from '../components/second-review';
 import { DisputeSplitNote } from '@/components/dispute-split-note';
+import { CaseHistory } from '@/components/case-history/case-history';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
 const PRIORITY_VARIANTS: Record<TDispute['priority'], BadgeProps['variant']> = {
   high: 'danger',
@@ -81,9 +83,19 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
   );
 }
 
+/** The tab in the address (?tab=history), so a link opens it; the active cases without one. */
+function useTab(): ['active' | 'history', (tab: string) => void] {
+  const [, navigate] = useLocation();
+  const tab = new URLSearchParams(useSearch()).get('tab') === 'history' ? 'history' : 'active';
+  const setTab = (next: string) =>
+    navigate(next === 'history' ? '/moderator-dashboard?tab=history' : '/moderator-dashboard', { replace: true });
+  return [tab, setTab];
+}
+
 function ModeratorDashboard({ user }: { user: TUser }) {
   const stats = useDisputeStats(true);
   const disputes = useModeratorDisputes(true);
+  const [tab, setTab] = useTab();
   const s = stats.data;
   const list = flattenPages(disputes.data?.pages);
   return (
@@ -127,39 +139,50 @@ function ModeratorDashboard({ user }: { user: TUser }) {
           loading={stats.isLoading}
         />
       </section>
-      <SecondReviewCard disputes={list} user={user} />
-      <Card>
-        <CardHeader>
-          <CardTitle>Active Dispute Cases</CardTitle>
-          <CardDescription>Most urgent first. Take an open case, read it, then decide.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {disputes.isLoading ? (
-            <Spinner />
-          ) : disputes.isError ? (
-            <p className="text-sm text-destructive">{errorMessage(disputes.error, 'Failed to load disputes')}</p>
-          ) : list.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
-              <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">No active disputes</p>
-            </div>
-          ) : (
-            <>
-              <ul className="space-y-3">
-                {list.map((d) => (
-                  <DisputeRow key={d.id} dispute={d} moderator={user} />
-                ))}
-              </ul>
-              <LoadMore
-                hasNextPage={disputes.hasNextPage}
-                isFetchingNextPage={disputes.isFetchingNextPage}
-                fetchNextPage={() => disputes.fetchNextPage()}
-                label="Load more disputes"
-              />
-            </>
-          )}
-        </CardContent>
-      </Card>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="active">Active Cases</TabsTrigger>
+          <TabsTrigger value="history">History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="active" className="space-y-8">
+          <SecondReviewCard disputes={list} user={user} />
+          <Card>
+            <CardHeader>
+              <CardTitle>Active Dispute Cases</CardTitle>
+              <CardDescription>Most urgent first. Take an open case, read it, then decide.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {disputes.isLoading ? (
+                <Spinner />
+              ) : disputes.isError ? (
+                <p className="text-sm text-destructive">{errorMessage(disputes.error, 'Failed to load disputes')}</p>
+              ) : list.length === 0 ? (
+                <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-center">
+                  <Inbox className="size-8 text-muted-foreground" aria-hidden="true" />
+                  <p className="font-medium">No active disputes</p>
+                </div>
+              ) : (
+                <>
+                  <ul className="space-y-3">
+                    {list.map((d) => (
+                      <DisputeRow key={d.id} dispute={d} moderator={user} />
+                    ))}
+                  </ul>
+                  <LoadMore
+                    hasNextPage={disputes.hasNextPage}
+                    isFetchingNextPage={disputes.isFetchingNextPage}
+                    fetchNextPage={() => disputes.fetchNextPage()}
+                    label="Load more disputes"
+                  />
+                </>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="history">
+          <CaseHistory />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

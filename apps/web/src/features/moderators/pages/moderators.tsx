@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useModeratorStats } from '@/lib/queries/moderator-stats';
-import { formatDuration } from '../lib/duration';
+import { formatDuration } from '@/lib/duration';
 
 const OUTCOMES = [
   ['Released', 'releasedPercent'],

@@ -26,6 +26,7 @@ import { cn } from '@/lib/utils';
 import { useReplyToLiveChat } from '../api/live-chat-reply';
 import { useLiveChatThread } from '../api/live-chat-thread';
 import { LIVE_CHAT_THREADS_QUERY_KEY, useLiveChatThreads } from '../api/live-chat-threads';
+import { CustomerContext } from './customer-context';
 
 const personOf = (t: TLiveChatThread) => {
   const [firstName, ...rest] = t.customerName.split(/\s+/);
@@ -205,23 +206,26 @@ function ThreadPane({ userId, onBack }: { userId: string; onBack: () => void }) 
           <Skeleton className="h-9 w-48" />
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
-        {thread.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errorMessage(thread.error, 'Could not load this live chat.')}</AlertDescription>
-          </Alert>
-        ) : (
-          <LiveChatMessageList
-            messages={detail?.messages ?? []}
-            // From the console, the support team's messages are ours.
-            isOwn={(m) => m.type === 'support'}
-            senderLabel={(m) => (m.senderId === user?.id ? 'You' : m.senderName)}
-            empty={thread.isPending ? 'Loading messages...' : 'No messages yet'}
-            label={detail ? `Live chat with ${detail.thread.customerName}` : 'Live chat'}
-            className="h-[min(55vh,26rem)] min-h-56"
-          />
-        )}
-        <ReplyBox userId={userId} disabled={!detail} />
+      <div className="grid flex-1 gap-3 p-3 sm:p-4 xl:grid-cols-[minmax(0,1fr)_17rem]">
+        <div className="flex min-w-0 flex-col gap-3">
+          {thread.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(thread.error, 'Could not load this live chat.')}</AlertDescription>
+            </Alert>
+          ) : (
+            <LiveChatMessageList
+              messages={detail?.messages ?? []}
+              // From the console, the support team's messages are ours.
+              isOwn={(m) => m.type === 'support'}
+              senderLabel={(m) => (m.senderId === user?.id ? 'You' : m.senderName)}
+              empty={thread.isPending ? 'Loading messages...' : 'No messages yet'}
+              label={detail ? `Live chat with ${detail.thread.customerName}` : 'Live chat'}
+              className="h-[min(55vh,26rem)] min-h-56"
+            />
+          )}
+          <ReplyBox userId={userId} disabled={!detail} />
+        </div>
+        <CustomerContext userId={userId} />
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { useSupportMessages } from '@/lib/queries/get-support-messages';
 import { useSendSupportMessage } from '@/lib/queries/send-support-message';
 import { useSupportConsoleChat } from '../api/get-support-console-chat';
 import { useUpdateSupportChatStatus } from '../api/update-support-chat-status';
+import { CustomerContext } from './customer-context';
 import { customerName } from './support-chat-queue';
 
 const STATUS_ACTIONS: Record<Exclude<TSupportStatus, 'open'>, string> = {
@@ -76,55 +77,59 @@ export function SupportChatDetail({ chatId, user, onBack }: { chatId: string; us
     );
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="space-y-2">
-        {back}
-        <h2 className="text-lg leading-tight font-semibold break-words text-brand-ink">{c.subject}</h2>
-        <p className="text-sm break-words text-muted-foreground">
-          {customerName(c)} · {c.customer.email} · opened{' '}
-          <time dateTime={c.createdAt}>{formatRelative(c.createdAt)}</time>
-        </p>
-        <div className="flex flex-wrap items-center gap-1.5">
-          <SupportStatusBadge status={c.status} />
-          <SupportPriorityBadge priority={c.priority} />
+    <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_17rem]">
+      <div className="flex min-w-0 flex-col gap-4">
+        <div className="space-y-2">
+          {back}
+          <h2 className="text-lg leading-tight font-semibold break-words text-brand-ink">{c.subject}</h2>
+          <p className="text-sm break-words text-muted-foreground">
+            {customerName(c)} · {c.customer.email} · opened{' '}
+            <time dateTime={c.createdAt}>{formatRelative(c.createdAt)}</time>
+          </p>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <SupportStatusBadge status={c.status} />
+            <SupportPriorityBadge priority={c.priority} />
+          </div>
         </div>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Change status">
+          {nextSupportStatuses(c.status).map((status) => (
+            <Button
+              key={status}
+              size="sm"
+              variant={status === 'closed' ? 'outline' : 'secondary'}
+              disabled={update.isPending}
+              onClick={() => changeStatus(status)}
+            >
+              {update.isPending && update.variables?.status === status && <Spinner />}
+              {STATUS_ACTIONS[status as keyof typeof STATUS_ACTIONS]}
+            </Button>
+          ))}
+        </div>
+        <SupportMessageList
+          className="h-[50dvh] min-h-64 md:h-[26rem]"
+          messages={flattenHistory(messages.data?.pages)}
+          loading={messages.isLoading}
+          earlier={messages}
+          isOwn={(m) => m.senderId === user.id}
+          senderName={(m) => m.sender.firstName ?? (m.isFromSupport ? 'Support' : customerName(c))}
+          empty={
+            <>
+              <MessageSquare className="mb-1 size-8 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium text-foreground">No messages yet</p>
+              <p className="text-sm text-muted-foreground">Write the first reply.</p>
+            </>
+          }
+        />
+        <SupportSendBox
+          onSend={onSend}
+          sending={send.isPending}
+          disabled={closed}
+          placeholder="Type your reply..."
+          disabledReason="This chat is closed and takes no new messages."
+        />
       </div>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Change status">
-        {nextSupportStatuses(c.status).map((status) => (
-          <Button
-            key={status}
-            size="sm"
-            variant={status === 'closed' ? 'outline' : 'secondary'}
-            disabled={update.isPending}
-            onClick={() => changeStatus(status)}
-          >
-            {update.isPending && update.variables?.status === status && <Spinner />}
-            {STATUS_ACTIONS[status as keyof typeof STATUS_ACTIONS]}
-          </Button>
-        ))}
-      </div>
-      <SupportMessageList
-        className="h-[50dvh] min-h-64 md:h-[26rem]"
-        messages={flattenHistory(messages.data?.pages)}
-        loading={messages.isLoading}
-        earlier={messages}
-        isOwn={(m) => m.senderId === user.id}
-        senderName={(m) => m.sender.firstName ?? (m.isFromSupport ? 'Support' : customerName(c))}
-        empty={
-          <>
-            <MessageSquare className="mb-1 size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="font-medium text-foreground">No messages yet</p>
-            <p className="text-sm text-muted-foreground">Write the first reply.</p>
-          </>
-        }
-      />
-      <SupportSendBox
-        onSend={onSend}
-        sending={send.isPending}
-        disabled={closed}
-        placeholder="Type your reply..."
-        disabledReason="This chat is closed and takes no new messages."
-      />
+      {/* Beside the chat on a wide screen, under it on a phone. */}
+      <CustomerContext userId={c.customer.id} />
     </div>
   );
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "disputes_resolved_page_idx" ON "disputes" USING btree ("resolved_at","id") WHERE "disputes"."resolved_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "disputes_resolved_by_page_idx" ON "disputes" USING btree ("resolved_by_id","resolved_at","id");
