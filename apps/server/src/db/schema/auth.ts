@@ -25,6 +25,9 @@ export const users = pgTable(
     publicHistoryEnabled: boolean('public_history_enabled').notNull().default(false),
     /** Set for a moderator created with a temporary password: they choose their own at first sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The version of the Terms of Service this person accepted (null: none yet), and when. */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

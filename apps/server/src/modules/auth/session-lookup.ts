@@ -16,10 +16,14 @@ interface SessionUserRow {
   lastName?: unknown;
   mustChangePassword?: unknown;
   twoFactorEnabled?: unknown;
+  termsVersion?: unknown;
 }
 
 /** The account signed in with a temporary password it has not replaced yet (see auth.plugin.ts's gate). */
 export const mustChangePassword = (user: SessionUserRow): boolean => user.mustChangePassword === true;
+/** The version of the Terms the account accepted, null when none (see auth.plugin.ts's gate). */
+export const acceptedTermsVersion = (user: SessionUserRow): string | null =>
+  typeof user.termsVersion === 'string' ? user.termsVersion : null;
 
 export function toSessionUser(user: SessionUserRow): SessionUser {
   return {
@@ -41,7 +45,9 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
  * not handle ourselves (don't-remember-me, cookie cache).
  */
 export type SessionLookupResult =
-  { user: SessionUser; session: SessionActivity; mustChangePassword: boolean } | { user: null } | 'delegate';
+  | { user: SessionUser; session: SessionActivity; mustChangePassword: boolean; termsVersion: string | null }
+  | { user: null }
+  | 'delegate';
 
 /** The session row's identity and when it was last used (for the idle rule in session-activity.ts). */
 export interface SessionActivity {
@@ -148,6 +154,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
       lastName: users.lastName,
       mustChangePassword: users.mustChangePassword,
       twoFactorEnabled: users.twoFactorEnabled,
+      termsVersion: users.termsVersion,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -189,5 +196,6 @@ function live(
     user: toSessionUser(row),
     session: { id: row.sessionId, lastActiveAt: row.lastActiveAt },
     mustChangePassword: row.mustChangePassword,
+    termsVersion: acceptedTermsVersion(row),
   };
 }
