@@ -6,6 +6,7 @@
  */
 import type { TRole } from './auth.js';
 import { MESSAGES } from './messages.js';
+import { LEGAL_MESSAGES } from './legal-constants.js';
 
 export * from './money.js';
 export * from './messages.js';
@@ -163,6 +164,7 @@ export const REGISTER_MESSAGE_ORDER: readonly string[] = [
   MESSAGES.register.allRequired,
   MESSAGES.register.passwordsDoNotMatch,
   MESSAGES.register.passwordTooShort,
+  LEGAL_MESSAGES.mustAccept,
 ];
 
 /** Of several messages, the one people see: the earliest in `order`, else the first given. */

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { errorStatus, getQueryFn } from './api';
+import { errorCode, errorStatus, getQueryFn } from './api';
 import { onSessionEnded } from './realtime';
 
 /** The signed-in user's query (lib/auth.ts AUTH_USER_QUERY_KEY), spelled here to keep imports one-way. */
@@ -13,6 +13,11 @@ export function createQueryClient() {
       // A 401 from any data query while we believe someone is signed in means the session ended
       // elsewhere (signed out in another tab, revoked): drop the user and go to the sign-in page.
       onError: (err, query) => {
+        // New Terms were published meanwhile: the user's answer then says so, and the app asks for them.
+        if (errorCode(err) === 'TERMS_ACCEPTANCE_REQUIRED') {
+          void client.invalidateQueries({ queryKey: [AUTH_USER_KEY] });
+          return;
+        }
         if (errorStatus(err) !== 401 || query.queryKey[0] === AUTH_USER_KEY) return;
         signedOutElsewhere();
       },
