@@ -4,9 +4,9 @@ import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { MarkdownText } from './markdown';
 
-const render = (markdown: string) =>
+const render = (markdown: string, nested = false) =>
   renderToStaticMarkup(
-    createElement(Router, { ssrPath: '/', children: createElement(MarkdownText, { children: markdown }) }),
+    createElement(Router, { ssrPath: '/', children: createElement(MarkdownText, { children: markdown, nested }) }),
   );
 
 describe('MarkdownText: an operator’s Terms and Privacy Policy', () => {
@@ -18,6 +18,12 @@ describe('MarkdownText: an operator’s Terms and Privacy Policy', () => {
     expect(html).toContain('<h2');
     expect(html).toMatch(/<li[^>]*>one<\/li>/);
     expect(html).toMatch(/<a [^>]*href="\/fees"[^>]*>Fees<\/a>/);
+  });
+
+  it('starts its headings at h2 inside a page with its own title', () => {
+    const html = render('# Terms\n\n## Fees\n\n### Rounding', true);
+    expect(html).not.toContain('<h1');
+    expect(html).toMatch(/<h2[^>]*>Terms<\/h2>.*<h3[^>]*>Fees<\/h3>.*<h4[^>]*>Rounding<\/h4>/s);
   });
 
   it('drops raw HTML: no script, no event handler, no iframe, whatever the file holds', () => {

@@ -40,15 +40,32 @@ const COMPONENTS: Components = {
   img: ({ src, alt }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} className="max-w-full" />,
 };
 
+/** Inside a page that has its own h1: every heading one level down. */
+const NESTED_COMPONENTS: Components = {
+  ...COMPONENTS,
+  h1: ({ children }) => <h2 className="mt-3 text-xl font-bold tracking-tight text-brand-ink">{children}</h2>,
+  h2: ({ children }) => <h3 className="mt-5 font-semibold text-brand-ink">{children}</h3>,
+  h3: ({ children }) => <h4 className="mt-4 font-semibold text-brand-ink">{children}</h4>,
+};
+
 /**
  * Markdown an operator wrote (the Terms, the Privacy Policy), rendered as React elements by a maintained
  * parser: raw HTML in it is dropped, never injected (`skipHtml`), and link addresses other than http(s),
  * mailto and tel are removed (react-markdown's default urlTransform).
  */
-export function MarkdownText({ children, className }: { children: string; className?: string }) {
+export function MarkdownText({
+  children,
+  className,
+  nested = false,
+}: {
+  children: string;
+  className?: string;
+  /** Shown inside a page with its own title: the text's headings start at h2. */
+  nested?: boolean;
+}) {
   return (
     <div className={cn('text-foreground/90 [overflow-wrap:anywhere]', className)}>
-      <Markdown skipHtml components={COMPONENTS}>
+      <Markdown skipHtml components={nested ? NESTED_COMPONENTS : COMPONENTS}>
         {children}
       </Markdown>
     </div>

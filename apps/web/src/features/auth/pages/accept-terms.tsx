@@ -78,9 +78,9 @@ export function AcceptTermsPage({ user }: { user: TUser }) {
               role="region"
               aria-label="Terms of Service"
               tabIndex={0}
-              className="max-h-72 overflow-y-auto rounded-lg border bg-card px-4 pb-4 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none [&_h1]:mt-3 [&_h1]:text-xl [&_h2]:mt-5 [&_h2]:text-base"
+              className="max-h-72 overflow-y-auto rounded-lg border bg-card px-4 pb-4 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-none"
             >
-              <MarkdownText>{terms.data.markdown}</MarkdownText>
+              <MarkdownText nested>{terms.data.markdown}</MarkdownText>
             </div>
             <p className="text-sm text-muted-foreground">
               Version {terms.data.version}. Read them on their own page:{' '}

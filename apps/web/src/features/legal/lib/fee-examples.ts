@@ -37,7 +37,7 @@ export function feeExample(amount: string, currency: CurrencyCode): FeeExample |
 
 /** The worked examples of /fees: the smallest deal, round amounts, and one whose fee is rounded half-up. */
 export const EXAMPLE_AMOUNTS: Record<CurrencyCode, string[]> = {
-  ZAR: ['50.00', '850.00', '1000.50', '12345.67'],
+  ZAR: ['50.00', '850.00', '1000.50', '2345.67'],
   USD: ['5.00', '100.00', '250.50', '1234.56'],
   EUR: ['5.00', '100.00', '250.50', '1234.56'],
   GBP: ['5.00', '100.00', '250.50', '1234.56'],

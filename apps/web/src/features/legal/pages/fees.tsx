@@ -31,7 +31,7 @@ const RULES = [
 function ExamplesTable({ currency }: { currency: CurrencyCode }) {
   const rows = feeExamples(currency);
   return (
-    <table className="w-full text-sm">
+    <table className="w-full text-[13px] sm:text-sm [&_td]:whitespace-nowrap [&_th]:whitespace-nowrap">
       <caption className="sr-only">Worked examples in {currency}</caption>
       <thead>
         <tr className="border-b text-left text-muted-foreground">
@@ -136,10 +136,10 @@ function CurrencyLimits({ currencies }: { currencies: TCurrenciesResponse }) {
             {c.name} <span className="font-normal text-muted-foreground">({c.code})</span>
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm tabular-nums">
-            <dt className="text-muted-foreground">Transaction</dt>
-            <dd className="text-right">
-              {money(c.minAmount, c.code)} to {money(c.maxAmount, c.code)}
-            </dd>
+            <dt className="text-muted-foreground">Smallest transaction</dt>
+            <dd className="text-right">{money(c.minAmount, c.code)}</dd>
+            <dt className="text-muted-foreground">Largest transaction</dt>
+            <dd className="text-right">{money(c.maxAmount, c.code)}</dd>
             <dt className="text-muted-foreground">Smallest deposit</dt>
             <dd className="text-right">{money(c.minDeposit, c.code)}</dd>
             <dt className="text-muted-foreground">Smallest withdrawal</dt>
@@ -161,7 +161,6 @@ export function FeesPage() {
         title="Fees"
         description={`One fee, paid by the buyer: ${FEE_RATE_LABEL} of the transaction amount. Nothing else.`}
         icon={<Percent />}
-        className="mb-0"
       />
       <section aria-labelledby="fee-rule" className="space-y-3">
         <h2 id="fee-rule" className="text-lg font-semibold text-brand-ink">
@@ -179,7 +178,7 @@ export function FeesPage() {
           Worked examples
         </h2>
         <Card>
-          <CardContent className="px-4 py-2 sm:px-6">
+          <CardContent className="px-3 py-2 sm:px-6">
             <ExamplesTable currency={DEFAULT_CURRENCY} />
           </CardContent>
         </Card>

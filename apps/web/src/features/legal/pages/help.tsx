@@ -215,7 +215,6 @@ export function HelpPage() {
             title="Help"
             description="How escrow works here, the inspection period, disputes and their deadlines, and withdrawals."
             icon={<CircleHelp />}
-            className="mb-0"
           />
           <Answers config={config.data} currencies={currencies.data} />
         </>
