@@ -33,13 +33,10 @@ export const ZRegisterRequest = z
        * accepted, because a client built to the spec's register call sends no such field (decision 023);
        * the web form always sends it, from a required checkbox. False is refused.
        */
-      acceptTerms: z
-        .literal(true, { error: LEGAL_MESSAGES.mustAccept })
-        .default(true)
-        .meta({
-          description:
-            'Accepts the current Terms of Service. Omitted: accepted (clients built to the original register call); false: refused (400)',
-        }),
+      acceptTerms: z.literal(true, { error: LEGAL_MESSAGES.mustAccept }).default(true).meta({
+        description:
+          'Accepts the current Terms of Service. Omitted: accepted (clients built to the original register call); false: refused (400)',
+      }),
     },
     { error: MESSAGES.register.allRequired },
   )

@@ -13,8 +13,7 @@ export const LEGAL_MESSAGES = {
   mustAccept: 'You must accept the Terms of Service to create an account',
   /** The gate: a call refused until the current Terms are accepted. */
   acceptRequired: 'Please accept the Terms of Service to continue',
-  versionChanged:
-    'The Terms of Service changed while you were reading them. Please read the new version and accept it',
+  versionChanged: 'The Terms of Service changed while you were reading them. Please read the new version and accept it',
   versionRequired: 'Say which version of the Terms of Service you accept',
   accepted: 'Terms accepted',
   acceptFailed: 'Failed to accept the Terms of Service',

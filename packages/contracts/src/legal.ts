@@ -28,7 +28,9 @@ export type TCompanyDetails = z.infer<typeof ZCompanyDetails>;
  * A different version than the current one is refused, so nobody accepts a text they were not shown.
  */
 export const ZAcceptTermsRequest = z.object(
-  { version: z.string({ error: LEGAL_MESSAGES.versionRequired }).trim().min(1, LEGAL_MESSAGES.versionRequired).max(100) },
+  {
+    version: z.string({ error: LEGAL_MESSAGES.versionRequired }).trim().min(1, LEGAL_MESSAGES.versionRequired).max(100),
+  },
   { error: LEGAL_MESSAGES.versionRequired },
 );
 export type TAcceptTermsRequest = z.infer<typeof ZAcceptTermsRequest>;

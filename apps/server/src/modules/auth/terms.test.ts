@@ -54,7 +54,9 @@ describe('POST /api/auth/register: the Terms', () => {
     expect(row.termsVersion).toBe('2025-01');
     expect(row.termsAcceptedAt?.toISOString()).toBe(user.termsAcceptedAt);
     // Nothing is gated.
-    expect((await as(t.app, { cookie: cookieHeader(res.headers['set-cookie']) })('GET', '/api/transactions')).statusCode).toBe(200);
+    expect(
+      (await as(t.app, { cookie: cookieHeader(res.headers['set-cookie']) })('GET', '/api/transactions')).statusCode,
+    ).toBe(200);
   });
 
   it("takes a request without the field (the spec's register call) as accepting (decision 023)", async () => {
@@ -214,7 +216,10 @@ describe('a new version of the Terms', () => {
     expect(created.statusCode).toBe(201);
     const me = { cookie: await signIn(t.app, email, 'Temporary-pass-4821') };
     const first = await as(t.app, me)('GET', '/api/disputes/moderator');
-    expect(first.json()).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED', message: PASSWORD_CHANGE_MESSAGES.mustChange });
+    expect(first.json()).toMatchObject({
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      message: PASSWORD_CHANGE_MESSAGES.mustChange,
+    });
     const changed = await as(t.app, me)('POST', '/api/auth/change-password', {
       currentPassword: 'Temporary-pass-4821',
       newPassword: 'My-own-pass-7731',

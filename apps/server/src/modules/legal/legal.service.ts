@@ -50,7 +50,7 @@ function readOperatorPage(dir: string, name: TLegalPageName): string | null {
 export function loadLegalPages(config: Pick<Config, 'legal' | 'company'>): Record<TLegalPageName, LoadedPage> {
   const dir = config.legal.pagesDir;
   if (dir) {
-    let isDir = false;
+    let isDir: boolean;
     try {
       isDir = statSync(dir).isDirectory();
     } catch {

@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser } from '../../test/factories.js';
 import { LEGAL_PAGE_MAX_BYTES, createLegalService, derivedTermsVersion } from './legal.service.js';
 
-const SCRIPT_TERMS = '# Our terms\n\nBe fair.\n\n<script>window.pwned = true</script>\n\n<img src=x onerror="alert(1)">\n';
+const SCRIPT_TERMS =
+  '# Our terms\n\nBe fair.\n\n<script>window.pwned = true</script>\n\n<img src=x onerror="alert(1)">\n';
 
 let root: string;
 let legalDir: string;
