@@ -97,6 +97,7 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('You must accept the Terms of Service to create an account').first().waitFor();
+    await screenshot(page, 'register-terms-required-1280');
     expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
     await page.getByLabel('I accept the Terms of Service').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
