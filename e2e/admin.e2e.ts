@@ -200,7 +200,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await target.page.getByText('This account has been suspended').first().waitFor();
   });
 
-  it('a moderator created by the admin must choose a new password at the first sign-in', async () => {
+  it('a moderator created by the admin must choose a new password, then accept the Terms, at the first sign-in', async () => {
     failureShots('admin-create');
     const a = await adminPage();
     await a.getByRole('tab', { name: 'Create Moderator' }).click();
@@ -235,6 +235,15 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await look(m, 'change-password');
     await m.getByLabel('Confirm New Password').fill('Own-harbour-5520');
     await m.getByRole('button', { name: 'Save New Password' }).click();
+    // Nobody accepted the Terms for the account: that comes next, and the server holds everything meanwhile.
+    await m.getByRole('heading', { level: 1, name: 'Accept the Terms of Service' }).waitFor();
+    await m.getByRole('region', { name: 'Terms of Service' }).getByText('This is a template.').waitFor();
+    expect((await m.request.get('/api/disputes/moderator')).status()).toBe(403);
+    await m.getByRole('button', { name: 'Accept and continue' }).click();
+    await m.getByText('Please accept the Terms of Service to continue').first().waitFor();
+    await look(m, 'accept-terms');
+    await m.getByLabel('I accept the Terms of Service and have read the Privacy Policy').check();
+    await m.getByRole('button', { name: 'Accept and continue' }).click();
     await m.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
     expect(await m.getByText('Access Denied').count()).toBe(0);
     expect((await m.request.get('/api/disputes/moderator')).status()).toBe(200);

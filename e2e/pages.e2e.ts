@@ -77,6 +77,43 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).waitFor();
   });
 
+  it('the pages a trustworthy service publishes, signed out and in; registering takes the Terms', async () => {
+    const page = await signedOut();
+    await tour(page, '/terms', 'This is a template.', 'terms');
+    await tour(page, '/fees', 'Smallest withdrawal', 'fees');
+    await tour(page, '/contact', 'Who runs this service', 'contact');
+    await tour(page, '/help', 'What are the deadlines?', 'help');
+    // The landing page's footer leads there (the Privacy Policy is the Terms' page with the other text).
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
+
+    // Registering asks for the Terms: without the box ticked, nothing is created.
+    await page.goto('/register');
+    await page.getByLabel('First Name').fill('Ayanda');
+    await page.getByLabel('Last Name').fill('Terms');
+    await page.getByLabel('Email').fill(uniqueEmail('ayanda'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('You must accept the Terms of Service to create an account').first().waitFor();
+    await screenshot(page, 'register-terms-required-1280');
+    expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
+    await page.getByLabel('I accept the Terms of Service').check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/dashboard');
+    const { version } = await (await page.request.get('/api/legal/terms')).json();
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me).toMatchObject({ termsVersion: version, mustAcceptTerms: false });
+
+    // Signed in: the same pages, and the Support Center links them.
+    await page.goto('/help');
+    await page.getByText('What are the deadlines?').waitFor();
+    await page.goto('/support');
+    await page.getByRole('navigation', { name: 'Answers and policies' }).getByRole('link', { name: 'Contact' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+  });
+
   it("the demo buyer's pages", async () => {
     const page = await signedIn('buyer@holdfast.dev');
     await tour(page, '/', /Welcome/, 'home-buyer');

@@ -54,6 +54,7 @@ describe.skipIf(browserMissing)('two-factor sign-in in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByLabel('I accept the Terms of Service').check();
     await page.getByRole('button', { name: /create account/i }).click();
     await page.waitForURL('**/dashboard');
 

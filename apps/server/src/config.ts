@@ -1,12 +1,20 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseSecondReviewAmounts, type CurrencyCode } from '@holdfast/contracts/constants';
+import { hasControlCharacters, parseSecondReviewAmounts, type CurrencyCode } from '@holdfast/contracts/constants';
 import { isPasswordTooWeak } from './lib/password-strength.js';
 import { DEFAULT_LANE_CONCURRENCY, type JobLane } from './jobs/kinds.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Text shown on public pages: at most `max` characters, no control characters (line breaks are kept). */
+const printable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !hasControlCharacters(v), 'must be plain text without control characters');
 
 const DEV_SECRET = 'holdfast-development-secret-not-for-production-use';
 
@@ -105,6 +113,16 @@ const ZEnv = z.object({
   DISPUTE_DECISION_DAYS: z.coerce.number().positive().max(365).default(5),
   /** Four eyes on disputes: `ZAR:50000,USD:3000` (decimal per currency; unlisted ones keep their default). */
   DISPUTE_SECOND_REVIEW_AMOUNT: z.string().max(500).optional(),
+  /** Who runs this service, shown on /contact, the footer and the default Terms (issue 31). */
+  COMPANY_NAME: printable(200).default('Holdfast'),
+  COMPANY_REGISTRATION: printable(200).optional(),
+  COMPANY_ADDRESS: printable(500).optional(),
+  CONTACT_EMAIL: z.email({ error: 'CONTACT_EMAIL must be an email address' }).optional(),
+  CONTACT_PHONE: printable(50).optional(),
+  /** A folder with the operator's own terms.md and privacy.md (Markdown), replacing the built-in templates. */
+  LEGAL_PAGES_DIR: z.string().optional(),
+  /** The Terms' version people accept; unset: derived from the Terms' text. A new version is accepted at the next sign-in. */
+  TERMS_VERSION: printable(100).optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -199,6 +217,16 @@ export interface Config {
   disputeClocks: { responseMs: number; assignMs: number; decisionMs: number };
   /** Disputes: a decision on this much in dispute or more (minor units per currency) needs a second reviewer. */
   disputes: { secondReviewAmounts: Record<CurrencyCode, bigint> };
+  /** Who runs the service (GET /api/company); null where the operator gave nothing. */
+  company: {
+    name: string;
+    registration: string | null;
+    address: string | null;
+    email: string | null;
+    phone: string | null;
+  };
+  /** The operator's Terms and Privacy Policy (modules/legal): their folder, and the Terms' version if set. */
+  legal: { pagesDir: string | undefined; termsVersion: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -411,6 +439,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       decisionMs: e.DISPUTE_DECISION_DAYS * DAY_MS,
     },
     disputes: { secondReviewAmounts },
+    company: {
+      name: e.COMPANY_NAME || 'Holdfast',
+      registration: e.COMPANY_REGISTRATION || null,
+      address: e.COMPANY_ADDRESS || null,
+      email: e.CONTACT_EMAIL ?? null,
+      phone: e.CONTACT_PHONE || null,
+    },
+    legal: {
+      pagesDir: e.LEGAL_PAGES_DIR ? path.resolve(e.LEGAL_PAGES_DIR) : undefined,
+      termsVersion: e.TERMS_VERSION || undefined,
+    },
   };
 }
 

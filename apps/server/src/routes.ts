@@ -17,6 +17,7 @@ import { messageRoutes } from './modules/messages/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
+import { legalRoutes } from './modules/legal/index.js';
 
 /** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events), /ws/support (support chats). */
 export function registerSockets(app: FastifyInstance) {
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(notificationRoutes);
       await api.register(profileRoutes);
       await api.register(liveChatRoutes);
+      await api.register(legalRoutes);
     },
     { prefix: '/api' },
   );

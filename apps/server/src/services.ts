@@ -23,6 +23,7 @@ import { createAuth, createAuthService, createLoginLimiter, createTwoFactorServi
 import { createAccountSessionsService, createPasswordResetService } from './modules/auth/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
+import { createLegalService } from './modules/legal/index.js';
 import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
@@ -78,6 +79,7 @@ export function createServices({ config, database, providers, log, clock, schedu
   const reviews = createReviewsService({ db, clock });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
   const limiter = createLoginLimiter(db, config.login);
+  const legal = createLegalService({ config, log });
   const twoFactor = createTwoFactorService({
     db,
     auth: identity,
@@ -103,8 +105,10 @@ export function createServices({ config, database, providers, log, clock, schedu
       walletBalance: wallet.balanceText,
       twoFactor,
       pubsub: providers.pubsub,
+      termsVersion: legal.termsVersion,
       log,
     }),
+    legal,
     accountSessions,
     passwordReset: createPasswordResetService({
       db,

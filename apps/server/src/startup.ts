@@ -61,7 +61,9 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
   // Only a brand-new installation gets demo data, never one where people already signed up.
   if (config.seedDemo && isNewInstallation) {
     const seeded = [];
-    for (const account of DEMO_ACCOUNTS) seeded.push((await authService.ensureAccount(account)).user);
+    // The demo people are fictional: their acceptance of the Terms is part of the demo.
+    for (const account of DEMO_ACCOUNTS)
+      seeded.push((await authService.ensureAccount({ ...account, acceptedTerms: true })).user);
     const [buyer, seller] = seeded;
     await seedDemoMoney(app.services.transactions, app.database.db, buyer!, seller!);
     // Read back, not restated: funding the accepted transaction already took its total from the wallet.

@@ -64,6 +64,7 @@ try {
     await page.getByLabel('Email').fill(`${label}-${email}`);
     await page.getByLabel('Password', { exact: true }).fill('correct-horse-1');
     await page.getByLabel('Confirm Password').fill('correct-horse-1');
+    await page.getByLabel('I accept the Terms of Service').check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
     await page.waitForLoadState('networkidle');

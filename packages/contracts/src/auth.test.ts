@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZLoginRequest, ZRegisterRequest } from './auth.js';
-import { REGISTER_MESSAGE_ORDER, firstMessage } from './constants.js';
+import { LEGAL_MESSAGES, REGISTER_MESSAGE_ORDER, firstMessage } from './constants.js';
 
 const ok = {
   firstName: 'Ada',
@@ -45,6 +45,12 @@ describe('the register rules (one schema for the form and the server)', () => {
   });
   it('refuses roles people cannot choose', () => {
     expect(registerMessage({ ...ok, role: 'admin' })).toBe('You can register as a buyer or a seller');
+  });
+  it('asks for the Terms last; a request without the field (the spec’s register call) accepts them', () => {
+    expect(registerMessage({ ...ok, acceptTerms: false })).toBe(LEGAL_MESSAGES.mustAccept);
+    expect(registerMessage({ ...ok, confirmPassword: '', acceptTerms: false })).toBe('All fields are required');
+    expect(ZRegisterRequest.parse(ok).acceptTerms).toBe(true);
+    expect(ZRegisterRequest.parse({ ...ok, acceptTerms: true }).acceptTerms).toBe(true);
   });
 });
 

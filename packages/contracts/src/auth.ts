@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './messages.js';
 import { hasControlCharacters } from './text.js';
+import { LEGAL_MESSAGES } from './legal-constants.js';
 
 export const ROLES = ['buyer', 'seller', 'moderator', 'admin'] as const;
 export const ZRole = z.enum(ROLES);
@@ -27,6 +28,15 @@ export const ZRegisterRequest = z
         .max(PASSWORD_MAX_LENGTH, MESSAGES.register.weakPassword),
       confirmPassword: z.string({ error: MESSAGES.register.allRequired }).min(1, MESSAGES.register.allRequired),
       role: ZSelfRole.default('buyer'),
+      /**
+       * The person accepts the current Terms of Service (and has read the Privacy Policy). Omitted: taken as
+       * accepted, because a client built to the spec's register call sends no such field (decision 023);
+       * the web form always sends it, from a required checkbox. False is refused.
+       */
+      acceptTerms: z.literal(true, { error: LEGAL_MESSAGES.mustAccept }).default(true).meta({
+        description:
+          'Accepts the current Terms of Service. Omitted: accepted (clients built to the original register call); false: refused (400)',
+      }),
     },
     { error: MESSAGES.register.allRequired },
   )
@@ -82,6 +92,11 @@ export const ZUser = z.object({
   createdAt: z.string(),
   /** Signed in with a temporary password (a created moderator): it must be replaced before anything else. */
   mustChangePassword: z.boolean(),
+  /** The version of the Terms of Service this person accepted, and when (null: never). */
+  termsVersion: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+  /** The current Terms are not accepted (new, or changed since): the app asks before anything else. */
+  mustAcceptTerms: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -142,6 +157,11 @@ export const ZPublicConfig = z.object({
   demoPayments: z.boolean(),
   /** Moderators and admins must turn on two-factor sign-in before their pages work (REQUIRE_STAFF_2FA). */
   staffTwoFactorRequired: z.boolean(),
+  /**
+   * A dispute's default deadlines (DISPUTE_RESPONSE_DAYS, DISPUTE_ASSIGN_HOURS, DISPUTE_DECISION_DAYS): the
+   * other party's days to respond, the hours before an unassigned case is escalated, a moderator's days to decide.
+   */
+  disputeClocks: z.object({ responseDays: z.number(), assignHours: z.number(), decisionDays: z.number() }),
 });
 
 /** A text message in the development outbox (two-factor codes). */

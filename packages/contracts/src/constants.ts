@@ -6,6 +6,7 @@
  */
 import type { TRole } from './auth.js';
 import { MESSAGES } from './messages.js';
+import { LEGAL_MESSAGES } from './legal-constants.js';
 
 export * from './money.js';
 export * from './messages.js';
@@ -14,6 +15,7 @@ export * from './dispute-constants.js';
 export * from './review-constants.js';
 export * from './dispute-evidence-constants.js';
 export * from './dispute-partial.js';
+export * from './legal-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
@@ -83,6 +85,14 @@ export const ERROR_CODE_INFO = {
   INTERNAL: { status: 500, meaning: 'An unexpected failure on our side; nothing was changed' },
   PROVIDER_UNAVAILABLE: { status: 502, meaning: 'The payment provider could not be reached; try again' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'A part of the service is down; try again shortly' },
+  TERMS_ACCEPTANCE_REQUIRED: {
+    status: 403,
+    meaning: 'The current Terms of Service are not accepted yet: POST /api/auth/accept-terms first',
+  },
+  TERMS_VERSION_CHANGED: {
+    status: 409,
+    meaning: 'The Terms of Service accepted are not the current version: read the current one and accept it',
+  },
   PASSWORD_CHANGE_REQUIRED: {
     status: 403,
     meaning: 'The account signed in with a temporary password: POST /api/auth/change-password first',
@@ -166,6 +176,7 @@ export const REGISTER_MESSAGE_ORDER: readonly string[] = [
   MESSAGES.register.allRequired,
   MESSAGES.register.passwordsDoNotMatch,
   MESSAGES.register.passwordTooShort,
+  LEGAL_MESSAGES.mustAccept,
 ];
 
 /** Of several messages, the one people see: the earliest in `order`, else the first given. */

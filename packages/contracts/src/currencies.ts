@@ -21,6 +21,8 @@ export const ZCurrencyInfo = z.object({
   maxAmount: z.string(),
   decimalPlaces: z.number().int(),
   minDeposit: z.string(),
+  /** Smallest withdrawal to a bank account. */
+  minWithdrawal: z.string(),
 });
 export type TCurrencyInfo = z.infer<typeof ZCurrencyInfo>;
 
@@ -94,8 +96,8 @@ export function validateAmountResponse(amount: string | number, currency: string
 
 export function currenciesResponse(): TCurrenciesResponse {
   const supported = CURRENCY_CODES.map((code) => {
-    const { symbol, name, minAmount, maxAmount, decimalPlaces, minDeposit } = CURRENCIES[code];
-    return { code, symbol, name, minAmount, maxAmount, decimalPlaces, minDeposit };
+    const { symbol, name, minAmount, maxAmount, decimalPlaces, minDeposit, minWithdrawal } = CURRENCIES[code];
+    return { code, symbol, name, minAmount, maxAmount, decimalPlaces, minDeposit, minWithdrawal };
   });
   return {
     supported,

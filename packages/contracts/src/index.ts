@@ -27,3 +27,4 @@ export * from './notifications.js';
 export * from './paging.js';
 export * from './client-errors.js';
 export * from './jobs.js';
+export * from './legal.js';

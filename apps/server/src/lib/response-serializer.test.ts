@@ -32,6 +32,9 @@ const user = {
   kycStatus: 'none',
   createdAt: '2026-01-01T00:00:00.000Z',
   mustChangePassword: false,
+  termsVersion: null,
+  termsAcceptedAt: null,
+  mustAcceptTerms: true,
 };
 
 describe('compiled response serializer', () => {

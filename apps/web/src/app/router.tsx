@@ -7,6 +7,7 @@ import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { pageTitle } from '@/lib/page-title';
 import { safeNext } from '@/features/auth/lib/next';
+import { PUBLIC_PAGE_PATHS } from '@/components/layout/site-links';
 import { NotFoundPage } from './routes/not-found';
 import { useAuthGate } from './use-auth-gate';
 
@@ -42,6 +43,7 @@ function lazyPage<M extends Record<K, React.ComponentType<any>>, K extends keyof
 const AdminDashboardPage = lazyPage(() => import('@/features/admin/pages/admin-dashboard'), 'AdminDashboardPage');
 const AdminUserPage = lazyPage(() => import('@/features/admin/pages/admin-user'), 'AdminUserPage');
 const AdminLoginPage = lazyPage(() => import('@/features/auth/pages/admin-login'), 'AdminLoginPage');
+const AcceptTermsPage = lazyPage(() => import('@/features/auth/pages/accept-terms'), 'AcceptTermsPage');
 const ChangePasswordPage = lazyPage(() => import('@/features/auth/pages/change-password'), 'ChangePasswordPage');
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password'), 'ForgotPasswordPage');
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login'), 'LoginPage');
@@ -51,6 +53,11 @@ const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboar
 const DevMailboxPage = lazyPage(() => import('@/features/dev-mailbox/pages/dev-mailbox'), 'DevMailboxPage');
 const HomePage = lazyPage(() => import('@/features/home/pages/home'), 'HomePage');
 const LandingPage = lazyPage(() => import('@/features/landing/pages/landing'), 'LandingPage');
+const TermsPage = lazyPage(() => import('@/features/legal/pages/legal-document'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@/features/legal/pages/legal-document'), 'PrivacyPage');
+const FeesPage = lazyPage(() => import('@/features/legal/pages/fees'), 'FeesPage');
+const ContactPage = lazyPage(() => import('@/features/legal/pages/contact'), 'ContactPage');
+const HelpPage = lazyPage(() => import('@/features/legal/pages/help'), 'HelpPage');
 const MessagesPage = lazyPage(() => import('@/features/messages/pages/messages'), 'MessagesPage');
 const ModeratorApplicationPage = lazyPage(
   () => import('@/features/moderation/pages/moderator-application'),
@@ -208,12 +215,20 @@ function SignedInLogin() {
   return next ? null : <Redirect to="/dashboard" replace />;
 }
 
-/** Pages staff may open before enrolling a second factor: where they enrol, and the dev mailbox (SMS codes). */
-const OPEN_BEFORE_STAFF_TWO_FACTOR = new Set(['/security-settings', '/dev/mailbox', '/reset-password']);
+/** Pages staff may open before enrolling a second factor: where they enrol, the dev mailbox (SMS codes), the public pages. */
+const OPEN_BEFORE_STAFF_TWO_FACTOR = new Set([
+  '/security-settings',
+  '/dev/mailbox',
+  '/reset-password',
+  ...PUBLIC_PAGE_PATHS,
+]);
 
 function SignedInRoutes({ user }: { user: TUser }) {
   const { config } = usePublicConfig();
   const [location] = useLocation();
+  // The current Terms are accepted before anything else (the server insists too); they can be read first.
+  if (user.mustAcceptTerms && !PUBLIC_PAGE_PATHS.has(location) && location !== '/reset-password')
+    return <AcceptTermsPage user={user} />;
   // Staff powers need a second factor (REQUIRE_STAFF_2FA): the server refuses their calls, so send them
   // where they turn it on.
   if (staffMustEnrolTwoFactor(user, config) && !OPEN_BEFORE_STAFF_TWO_FACTOR.has(location))
@@ -305,6 +320,11 @@ function SharedRoutes() {
       <Route path="/test" component={TestPage} />
       <Route path="/profile/:slug" component={PublicProfilePage} />
       <Route path="/moderators" component={ModeratorsPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/fees" component={FeesPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route path="/help" component={HelpPage} />
       <Route path="/dev/mailbox" component={DevMailboxRoute} />
       <Route component={NotFoundPage} />
     </Switch>

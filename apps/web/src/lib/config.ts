@@ -12,6 +12,7 @@ export const DEFAULT_PUBLIC_CONFIG: TPublicConfig = {
   devMailbox: false,
   demoPayments: false,
   staffTwoFactorRequired: false,
+  disputeClocks: { responseDays: 3, assignHours: 24, decisionDays: 5 },
 };
 
 export const getPublicConfig = () => apiJson<TPublicConfig>('GET', '/api/config');

@@ -8,6 +8,8 @@ describe('pageTitle', () => {
     expect(pageTitle('/transactions/abc')).toBe('Transaction Details · Holdfast');
     expect(pageTitle('/transactions/abc/checkout')).toBe('Fund Transaction · Holdfast');
     expect(pageTitle('/login')).toBe('Sign In · Holdfast');
+    expect(pageTitle('/terms')).toBe('Terms of Service · Holdfast');
+    expect(pageTitle('/help')).toBe('Help · Holdfast');
   });
 
   it('names unknown pages as not found', () => {

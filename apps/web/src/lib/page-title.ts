@@ -29,6 +29,11 @@ const TITLES: Array<[pattern: RegExp, title: string]> = [
   [/^\/profile-settings$/, 'Profile Settings'],
   [/^\/profile\/[^/]+$/, 'Public Profile'],
   [/^\/dev\/mailbox$/, 'Development Mailbox'],
+  [/^\/terms$/, 'Terms of Service'],
+  [/^\/privacy$/, 'Privacy Policy'],
+  [/^\/fees$/, 'Fees'],
+  [/^\/contact$/, 'Contact'],
+  [/^\/help$/, 'Help'],
 ];
 
 export function pageTitle(path: string): string {

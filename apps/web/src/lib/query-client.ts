@@ -1,6 +1,6 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
-import { errorStatus, getQueryFn } from './api';
+import { errorCode, errorStatus, getQueryFn } from './api';
 import { onSessionEnded } from './realtime';
 
 /** The signed-in user's query (lib/auth.ts AUTH_USER_QUERY_KEY), spelled here to keep imports one-way. */
@@ -13,10 +13,12 @@ export function createQueryClient() {
       // A 401 from any data query while we believe someone is signed in means the session ended
       // elsewhere (signed out in another tab, revoked): drop the user and go to the sign-in page.
       onError: (err, query) => {
+        if (termsToAccept(err)) return;
         if (errorStatus(err) !== 401 || query.queryKey[0] === AUTH_USER_KEY) return;
         signedOutElsewhere();
       },
     }),
+    mutationCache: new MutationCache({ onError: (err) => void termsToAccept(err) }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -28,6 +30,15 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  /**
+   * New Terms were published while this person was signed in (the server refuses the call): the user's
+   * answer now says so, and the router shows the acceptance page.
+   */
+  function termsToAccept(err: unknown): boolean {
+    if (errorCode(err) !== 'TERMS_ACCEPTANCE_REQUIRED') return false;
+    void client.invalidateQueries({ queryKey: [AUTH_USER_KEY] });
+    return true;
+  }
   /** Drops the user and every answer kept for them, and goes to the sign-in page. */
   function signedOutElsewhere() {
     if (!client.getQueryData([AUTH_USER_KEY])) return;

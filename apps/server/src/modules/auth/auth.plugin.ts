@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStaff, MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
+import { isStaff, LEGAL_MESSAGES, MESSAGES, PASSWORD_CHANGE_MESSAGES, TWO_FACTOR_MESSAGES } from '@holdfast/contracts';
 import { isApiPath } from '../../lib/api-path.js';
 import { appError } from '../../lib/errors.js';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, SESSION_COOKIE } from './auth.js';
@@ -8,8 +8,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * How far an account that is not fully set up may reach this route (the gates of registerAuth); by
-     * default not at all. 'session': the calls about the session itself, open while a temporary password
-     * awaits its change and to staff without a second factor. 'own-account': the account's own settings
+     * default not at all. 'session': the calls about the session itself and public facts (the Terms, the
+     * company, the currencies), open while a temporary password awaits its change, while the current Terms
+     * await acceptance, and to staff without a second factor. 'own-account': the account's own settings
      * and security, and the development tools, open to staff without a second factor (so they can enrol).
      */
     accountGate?: 'session' | 'own-account';
@@ -50,7 +51,7 @@ export function registerAuth(app: FastifyInstance) {
     request.accountSuspended = false;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers, ended, mustChangePassword, suspended } = await service.currentUser(cookie, () =>
+    const { user, headers, ended, mustChangePassword, mustAcceptTerms, suspended } = await service.currentUser(cookie, () =>
       authHeaders(request),
     );
     // A live session's renewed cookie; an ended session's answer carries none (see currentUser).
@@ -65,6 +66,10 @@ export function registerAuth(app: FastifyInstance) {
     // A temporary password (a created moderator) is replaced before the account can do anything else.
     if (mustChangePassword && gate !== 'session') {
       throw appError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_MESSAGES.mustChange);
+    }
+    // The current Terms (new, or changed since this account accepted) are accepted before anything else.
+    if (mustAcceptTerms && gate !== 'session') {
+      throw appError('TERMS_ACCEPTANCE_REQUIRED', LEGAL_MESSAGES.acceptRequired);
     }
     // Staff powers need a second factor: until it is on, only the account's own settings are reachable.
     if (app.config.requireStaffTwoFactor && isStaff(user.role) && !user.twoFactorEnabled && !gate) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZAcceptTermsRequest,
   ZChangePasswordRequest,
   ZErrorResponse,
   ZLoginRequest,
@@ -178,6 +179,21 @@ export async function authRoutes(app: FastifyInstance) {
         idempotentAnswer(request, 200, (user) => ({ user })),
       ),
     }),
+  );
+
+  r.post(
+    '/auth/accept-terms',
+    {
+      config: { accountGate: 'session' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Accept the current Terms of Service (the version GET /api/legal/terms gave); asked of every account once per version',
+        body: ZAcceptTermsRequest,
+        response: { 200: ZUserResponse, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => ({ user: await service.acceptTerms(requireUser(request), request.body) }),
   );
 
   r.post(

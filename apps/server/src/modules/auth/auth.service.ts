@@ -3,8 +3,10 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { z } from 'zod';
 import {
+  LEGAL_MESSAGES,
   MESSAGES,
   PASSWORD_CHANGE_MESSAGES,
+  type TAcceptTermsRequest,
   type TChangePasswordRequest,
   type TLoginRequest,
   type TRole,
@@ -23,7 +25,7 @@ import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
 import { isPasswordTooWeak } from '../../lib/password-strength.js';
 import { createSessionActivity } from './session-activity.js';
-import { createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
+import { acceptedTermsVersion, createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
 import { accountSuspended, isSuspended } from './suspension.js';
 import type { SignInChallenge, TwoFactorService } from './two-factor.service.js';
 
@@ -35,8 +37,8 @@ export type TRegisterInput = z.output<typeof ZRegisterRequest>;
 const ZEmail = z.email();
 const displayName = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
 
-/** The public shape of an account (contracts ZUser). */
-export function toUserResponse(row: UserRow, walletBalance = '0.00'): TUser {
+/** The public shape of an account (contracts ZUser); `termsVersion` is the current Terms' version. */
+export function toUserResponse(row: UserRow, walletBalance: string, termsVersion: string): TUser {
   return {
     id: row.id,
     email: row.email,
@@ -54,6 +56,9 @@ export function toUserResponse(row: UserRow, walletBalance = '0.00'): TUser {
     kycStatus: row.kycStatus,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
+    termsVersion: row.termsVersion,
+    termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
+    mustAcceptTerms: row.termsVersion !== termsVersion,
   };
 }
 
@@ -87,6 +92,8 @@ export interface AuthServiceDeps {
   twoFactor: Pick<TwoFactorService, 'openChallenge'>;
   /** Where ended sessions are announced, so their sockets close on every instance. */
   pubsub: PubSub;
+  /** The current Terms of Service's version (the legal module's): an account that accepted another is asked again. */
+  termsVersion: string;
   log?: { error(obj: unknown, msg?: string): void };
 }
 
@@ -113,6 +120,7 @@ export function createAuthService({
   walletBalance,
   twoFactor,
   pubsub,
+  termsVersion,
   log,
 }: AuthServiceDeps) {
   const lookupSession = createSessionLookup(auth, db);
@@ -141,6 +149,7 @@ export function createAuthService({
     ended?: boolean;
     mustChangePassword?: boolean;
     suspended?: boolean;
+    mustAcceptTerms?: boolean;
   }> {
     const fast = await lookupSession(cookie);
     if (fast !== 'delegate') {
@@ -148,7 +157,11 @@ export function createAuthService({
       // Suspension deletes the account's sessions; one made in a race with it is refused all the same.
       if (fast.suspended) return { user: null, ended: true, suspended: true };
       if ((await checkActivity(fast.session)) === 'active') {
-        return { user: fast.user, mustChangePassword: fast.mustChangePassword };
+        return {
+          user: fast.user,
+          mustChangePassword: fast.mustChangePassword,
+          mustAcceptTerms: fast.termsVersion !== termsVersion,
+        };
       }
       return { user: null, ended: true };
     }
@@ -161,7 +174,12 @@ export function createAuthService({
       .where(eq(sessions.id, response.session.id));
     if (row?.suspendedAt) return { user: null, ended: true, suspended: true };
     if (row && (await checkActivity(row)) === 'idle') return { user: null, ended: true };
-    return { user: toSessionUser(response.user), headers, mustChangePassword: mustChangePassword(response.user) };
+    return {
+      user: toSessionUser(response.user),
+      headers,
+      mustChangePassword: mustChangePassword(response.user),
+      mustAcceptTerms: acceptedTermsVersion(response.user) !== termsVersion,
+    };
   }
 
   /** The verification link: Better Auth checks the token, marks the address verified and redirects. */
@@ -172,7 +190,7 @@ export function createAuthService({
   const balanceOf = async (row: UserRow) => (walletBalance ? await walletBalance(row.id, row.walletCurrency) : '0.00');
 
   async function userResponse(row: UserRow): Promise<TUser> {
-    return toUserResponse(row, await balanceOf(row));
+    return toUserResponse(row, await balanceOf(row), termsVersion);
   }
 
   // GET /api/auth/user and /api/auth/session run this on every call: built and named once, so neither
@@ -210,6 +228,9 @@ export function createAuthService({
           firstName: input.firstName,
           lastName: input.lastName,
           role: input.role,
+          // Written with the account itself: it exists with its acceptance or not at all.
+          termsVersion: input.acceptTerms ? termsVersion : undefined,
+          termsAcceptedAt: input.acceptTerms ? new Date() : undefined,
           callbackURL: VERIFIED_CALLBACK,
         },
         headers,
@@ -383,7 +404,7 @@ export function createAuthService({
         .set({ mustChangePassword: false, updatedAt: new Date() })
         .where(eq(users.id, row.id))
         .returning();
-      const view = toUserResponse(next!, balance);
+      const view = toUserResponse(next!, balance, termsVersion);
       await answer?.(tx, view);
       return { view, ended };
     });
@@ -397,8 +418,25 @@ export function createAuthService({
   }
 
   /**
+   * The caller accepts the current Terms of Service: `version` is the one they were shown, and anything but
+   * the current version is refused (the text changed while they read it). Accepting the version already
+   * accepted changes nothing, so a repeated click is harmless.
+   */
+  async function acceptTerms(user: SessionUser, input: TAcceptTermsRequest): Promise<TUser> {
+    if (input.version !== termsVersion) throw appError('TERMS_VERSION_CHANGED', LEGAL_MESSAGES.versionChanged);
+    const [row] = await db
+      .update(users)
+      .set({ termsVersion, termsAcceptedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), sql`${users.termsVersion} is distinct from ${termsVersion}`))
+      .returning();
+    return row ? userResponse(row) : userResponse(await requireRow(user.id));
+  }
+
+  /**
    * Creates a verified account with the given role, or gives an existing account that role (its
-   * password is left as it is). Used for the configured admin, demo accounts and the CLI.
+   * password is left as it is). Used for the configured admin, demo accounts and the CLI. Nobody has
+   * accepted the Terms for such an account: its holder is asked at the first sign-in, unless
+   * `acceptedTerms` (the demo accounts, whose holders are fictional).
    */
   async function ensureAccount(input: {
     email: string;
@@ -406,13 +444,15 @@ export function createAuthService({
     firstName: string;
     lastName: string;
     role: TRole;
+    acceptedTerms?: boolean;
   }): Promise<{ user: TUser; created: boolean }> {
+    const accepted = input.acceptedTerms ? { termsVersion, termsAcceptedAt: new Date() } : {};
     const email = input.email.trim().toLowerCase();
     const existing = await findUserByEmail(db, email);
     if (existing) {
       const [row] = await db
         .update(users)
-        .set({ role: input.role, emailVerified: true, updatedAt: new Date() })
+        .set({ role: input.role, emailVerified: true, updatedAt: new Date(), ...accepted })
         .where(eq(users.id, existing.id))
         .returning();
       return { user: await userResponse(row!), created: false };
@@ -431,6 +471,7 @@ export function createAuthService({
           lastName: input.lastName,
           role: input.role,
           emailVerified: true,
+          ...accepted,
         })
         .returning();
       await tx
@@ -459,6 +500,7 @@ export function createAuthService({
     updateProfile,
     resendVerification,
     changePassword,
+    acceptTerms,
     ensureAccount,
   };
 }

@@ -104,6 +104,9 @@ export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
         twoFactorEnabled: { type: 'boolean', required: false, defaultValue: false, input: false },
         twoFactorMethod: { type: 'string', required: false, input: false },
         mustChangePassword: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // Written by our register route only (no browser reaches sign-up): the Terms accepted, and when.
+        termsVersion: { type: 'string', required: false, input: true },
+        termsAcceptedAt: { type: 'date', required: false, input: true },
       },
     },
     plugins: [

@@ -16,10 +16,14 @@ interface SessionUserRow {
   lastName?: unknown;
   mustChangePassword?: unknown;
   twoFactorEnabled?: unknown;
+  termsVersion?: unknown;
 }
 
 /** The account signed in with a temporary password it has not replaced yet (see auth.plugin.ts's gate). */
 export const mustChangePassword = (user: SessionUserRow): boolean => user.mustChangePassword === true;
+/** The version of the Terms the account accepted, null when none (see auth.plugin.ts's gate). */
+export const acceptedTermsVersion = (user: SessionUserRow): string | null =>
+  typeof user.termsVersion === 'string' ? user.termsVersion : null;
 
 export function toSessionUser(user: SessionUserRow): SessionUser {
   return {
@@ -41,7 +45,13 @@ export function toSessionUser(user: SessionUserRow): SessionUser {
  * not handle ourselves (don't-remember-me, cookie cache).
  */
 export type SessionLookupResult =
-  | { user: SessionUser; session: SessionActivity; mustChangePassword: boolean; suspended: boolean }
+  | {
+      user: SessionUser;
+      session: SessionActivity;
+      mustChangePassword: boolean;
+      termsVersion: string | null;
+      suspended: boolean;
+    }
   | { user: null }
   | 'delegate';
 
@@ -151,6 +161,7 @@ export function createSessionLookup(auth: Auth, db: Db) {
       mustChangePassword: users.mustChangePassword,
       twoFactorEnabled: users.twoFactorEnabled,
       suspendedAt: users.suspendedAt,
+      termsVersion: users.termsVersion,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -200,5 +211,6 @@ function live(
     mustChangePassword: row.mustChangePassword,
     // Read with the session on every request: a suspended account's cookie is refused at once.
     suspended: row.suspendedAt !== null,
+    termsVersion: acceptedTermsVersion(row),
   };
 }

@@ -24,6 +24,7 @@ describe('GET /api/currencies', () => {
       maxAmount: '1000000.00',
       decimalPlaces: 2,
       minDeposit: '50.00',
+      minWithdrawal: '100.00',
     });
     expect(body.supported.find((c: { code: string }) => c.code === 'USD').minDeposit).toBe('5.00');
   });

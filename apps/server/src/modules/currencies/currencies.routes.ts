@@ -18,7 +18,11 @@ export async function currencyRoutes(app: FastifyInstance) {
 
   r.get(
     '/currencies',
-    { schema: { tags, summary: 'Supported currencies and their limits', response: { 200: ZCurrenciesResponse } } },
+    {
+      // Public facts the /fees page shows to anyone, whatever state their account is in.
+      config: { accountGate: 'session' },
+      schema: { tags, summary: 'Supported currencies and their limits', response: { 200: ZCurrenciesResponse } },
+    },
     async () => list,
   );
 

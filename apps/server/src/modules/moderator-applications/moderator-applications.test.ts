@@ -390,6 +390,9 @@ describe('POST /api/admin/create-moderator', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().user.mustChangePassword).toBe(false);
+    // Then the Terms, which nobody accepted for the account (modules/auth/terms.test.ts).
+    const { version } = (await as(t.app, me)('GET', '/api/legal/terms')).json();
+    expect((await as(t.app, me)('POST', '/api/auth/accept-terms', { version })).statusCode).toBe(200);
     expect((await as(t.app, me)('GET', '/api/disputes/moderator')).statusCode).toBe(200);
 
     // The temporary password no longer works; the new one does.

@@ -9,6 +9,9 @@ import { within } from '../../lib/within.js';
 import type { PubSub } from '../../realtime/index.js';
 import { emailOutbox, smsOutbox } from '../../db/schema/index.js';
 
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
 /** Each readiness check's limit: the answer comes within a 1 s probe timeout (Kubernetes' default). */
 export const READINESS_CHECK_MS = 800;
 
@@ -34,6 +37,11 @@ export function createSystemService({ config, database, pubsub, shutdown, log }:
       devMailbox: !config.isProduction,
       demoPayments: config.payments.sandboxInProduction,
       staffTwoFactorRequired: config.requireStaffTwoFactor,
+      disputeClocks: {
+        responseDays: config.disputeClocks.responseMs / DAY_MS,
+        assignHours: config.disputeClocks.assignMs / HOUR_MS,
+        decisionDays: config.disputeClocks.decisionMs / DAY_MS,
+      },
     }),
 
     async health() {

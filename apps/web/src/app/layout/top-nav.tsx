@@ -47,8 +47,9 @@ export function TopNav({ user }: { user: TUser | null }) {
         <div className="ml-auto flex items-center gap-2">
           {user ? (
             <>
-              {/* Staff still to enrol may not read notifications: no refused calls, no socket retrying. */}
-              {!staffMustEnrolTwoFactor(user, config) && <NotificationBell />}
+              {/* Staff still to enrol, and anyone with the Terms to accept (reading /terms meanwhile), may not
+                  read notifications: no refused calls, no socket retrying. */}
+              {!staffMustEnrolTwoFactor(user, config) && !user.mustAcceptTerms && <NotificationBell />}
               <UserMenu user={user} onLogout={logout} />
               <MobileNav user={user} onLogout={logout} />
             </>

@@ -17,9 +17,11 @@ import { FormError } from './form-error';
 import { PasswordInput } from './password-input';
 
 type FormValues = z.output<typeof ZRegisterRequest>;
-const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 const ERROR_ID = 'register-error';
 const check = lazyCheck(() => import('../lib/schemas').then((m) => m.checkRegister));
+
+const TERMS_LINK = 'font-medium text-primary underline underline-offset-2 hover:text-primary/80';
 
 const ROLE_OPTIONS = [
   { value: 'buyer', label: 'Buyer', hint: 'I want to buy or hire', icon: ShoppingCart },
@@ -68,6 +70,7 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
   const email = view('email');
   const password = view('password', 'register-password-hint');
   const confirmPassword = view('confirmPassword');
+  const acceptTerms = view('acceptTerms');
   const pending = form.pending;
   return (
     <form
@@ -166,6 +169,29 @@ export function RegisterForm({ initialRole, onSubmit }: RegisterFormProps) {
           name="confirmPassword"
         />
         {confirmPassword.error}
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-start gap-3">
+          <input
+            id="register-accept-terms"
+            type="checkbox"
+            name="acceptTerms"
+            {...acceptTerms.aria}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          {/* The documents open in a new tab, so what was typed here stays. */}
+          <label htmlFor="register-accept-terms" className="text-sm leading-snug">
+            I accept the{' '}
+            <a href="/terms" target="_blank" rel="noopener" className={TERMS_LINK}>
+              Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+            </a>{' '}
+            and have read the{' '}
+            <a href="/privacy" target="_blank" rel="noopener" className={TERMS_LINK}>
+              Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </label>
+        </div>
+        {acceptTerms.error}
       </div>
       <Button type="submit" className="w-full" size="lg" disabled={pending}>
         {pending && <Spinner />}

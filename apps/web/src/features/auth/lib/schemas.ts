@@ -18,4 +18,10 @@ function checkWith<S extends z.ZodType>(schema: S) {
  * is first used (lazyCheck), so /login and /register do not download Zod with the page.
  */
 export const checkLogin = checkWith(ZLoginRequest);
-export const checkRegister = checkWith(ZRegisterRequest);
+const checkRegisterValues = checkWith(ZRegisterRequest);
+/**
+ * The form always says whether the box is ticked (a checkbox is sent only when it is): the server takes a
+ * missing field as accepted, for clients that predate it (decision 023), so the form must not leave it out.
+ */
+export const checkRegister = (values: Record<string, unknown>) =>
+  checkRegisterValues({ ...values, acceptTerms: values.acceptTerms === 'on' });

@@ -1,10 +1,14 @@
 import { Link } from 'wouter';
 import { Logo } from '@/components/layout/logo';
+import { PUBLIC_PAGE_LINKS } from '@/components/layout/site-links';
+import { useCompany } from '@/lib/queries/get-company';
 
 export function LandingFooter() {
+  const company = useCompany();
+  const registration = company.data?.registration;
   return (
     <footer className="bg-brand-ink text-white/70">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-4 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-5 lg:px-8">
         <div className="md:col-span-2">
           <Logo inverted />
           <p className="mt-4 max-w-sm text-sm">
@@ -51,11 +55,24 @@ export function LandingFooter() {
             </li>
           </ul>
         </div>
+        <div>
+          <h2 className="text-sm font-semibold text-white">Help and policies</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {PUBLIC_PAGE_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href} className="hover:text-white">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Holdfast. All amounts are held in escrow until released by the buyer or a
-          moderator decision.
+          © {new Date().getFullYear()} {company.name}
+          {registration ? ` (registration ${registration})` : ''}. All amounts are held in escrow until released by the
+          buyer or a moderator decision.
         </p>
       </div>
     </footer>

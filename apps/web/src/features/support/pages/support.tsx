@@ -1,10 +1,11 @@
 import * as React from 'react';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { LifeBuoy, MessagesSquare, Plus } from 'lucide-react';
 import type { TSupportChat, TSupportStatus, TUser } from '@holdfast/contracts';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
+import { PUBLIC_PAGE_LINKS } from '@/components/layout/site-links';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -121,6 +122,20 @@ function SupportCenter({ user }: { user: TUser }) {
           </CardContent>
         </Card>
       </div>
+      <nav aria-label="Answers and policies" className="mt-6 rounded-lg border bg-card px-4 py-3 text-sm">
+        <p className="text-muted-foreground">
+          Many questions are answered already: how escrow works, inspection, disputes and withdrawals.
+        </p>
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+          {PUBLIC_PAGE_LINKS.map((l) => (
+            <li key={l.href}>
+              <Link href={l.href} className="font-medium text-primary underline-offset-2 hover:underline">
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }
