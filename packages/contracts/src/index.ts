@@ -25,3 +25,4 @@ export * from './notifications.js';
 export * from './paging.js';
 export * from './client-errors.js';
 export * from './jobs.js';
+export * from './audit.js';
