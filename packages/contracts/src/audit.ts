@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS = {
   'dispute.approve': 'Approved a decision (second review)',
   'dispute.send_back': 'Sent a decision back (second review)',
   'dispute.note': 'Added an internal note to a case',
+  'dispute.evidence': 'Added a file to a case',
   'moderator_application.approve': 'Approved a moderator application',
   'moderator_application.reject': 'Rejected a moderator application',
   'user.create_moderator': 'Created a moderator account',
