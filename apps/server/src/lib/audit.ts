@@ -25,7 +25,8 @@ export interface AuditEvent {
   origin?: AuditOrigin;
   /** What someone looking back needs to know that the subject will not keep (its state before, say). */
   detail?: Record<string, unknown>;
-  at: Date;
+  /** The action's time by the product's clock; without it, the database's (its transaction's start, to the microsecond). */
+  at?: Date;
 }
 
 /** Longer texts are cut: a browser's user agent is not a place to store a megabyte. */
@@ -49,6 +50,6 @@ export async function recordAudit(tx: Tx, event: AuditEvent): Promise<void> {
     ipAddress: event.origin?.ip || null,
     userAgent: event.origin?.userAgent?.slice(0, USER_AGENT_MAX) || null,
     detail,
-    createdAt: event.at,
+    ...(event.at ? { createdAt: event.at } : {}),
   });
 }
