@@ -9,10 +9,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, fullName } from '@/lib/format';
 import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
+import { AuditTab } from '../components/audit-tab';
 import { CreateModeratorForm } from '../components/create-moderator-form';
 import { SystemTab } from '../components/system-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'system'] as const;
+const TABS = ['applications', 'create', 'moderators', 'system', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -72,6 +73,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
+          <TabsTrigger value="audit">Audit</TabsTrigger>
         </TabsList>
         <TabsContent value="applications" className="grid gap-4">
           {applications.isLoading ? (
@@ -118,6 +120,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </>
