@@ -87,7 +87,7 @@ export function createPasswordResetService({ db, auth, login, pubsub, log }: Pas
    * `origin.ip`: the address the reset came from, whose sign-in lock for this account is lifted.
    *
    * Better Auth replaces the password and revokes the sessions in a database transaction of its own; the
-   * rest, the audit record with it, commits in ours right after (decision 031).
+   * rest, the audit record with it, commits in ours right after (decision 023).
    */
   async function resetPassword(
     input: TResetPasswordRequest,

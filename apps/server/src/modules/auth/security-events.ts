@@ -36,7 +36,10 @@ export function recordSecurityEvent(
   });
 }
 
-/** The same, in a database transaction of its own: for an event whose action is Better Auth's (see decision 031). */
+/**
+ * The same, in a database transaction of its own: for an event that no committed action carries (a wrong
+ * second-factor code changes nothing but is worth knowing about).
+ */
 export function recordSecurityEventAlone(
   db: Db,
   userId: string,
@@ -105,7 +108,7 @@ export async function listSecurityEvents(db: DbOrTx, userId: string, query: TPag
 /**
  * A sign-in, recorded once Better Auth has created its session (by the token it answered with). Better
  * Auth writes the session in a statement of its own, outside any transaction of ours, so this record
- * follows it at once (decision 031); if it cannot be written, the session is deleted before its cookie
+ * follows it at once (decision 023); if it cannot be written, the session is deleted before its cookie
  * reaches anyone, so no session is handed out unrecorded.
  */
 export async function recordSignIn(
