@@ -131,23 +131,20 @@ export function AuditTab() {
                   maxLength={255}
                 />
               </div>
-              {/* Side by side on a phone; on wider screens each takes its place in the grid. */}
-              <div className="grid grid-cols-2 gap-3 sm:contents">
-                <div className="min-w-0 space-y-1.5">
-                  <Label htmlFor="audit-from">From</Label>
-                  <Input id="audit-from" type="date" value={draft.fromDay} onChange={set('fromDay')} />
-                </div>
-                <div className="min-w-0 space-y-1.5">
-                  <Label htmlFor="audit-to">To (inclusive)</Label>
-                  <Input
-                    id="audit-to"
-                    type="date"
-                    value={draft.toDay}
-                    onChange={set('toDay')}
-                    aria-invalid={!!rangeError}
-                    aria-describedby={rangeError ? 'audit-range-error' : undefined}
-                  />
-                </div>
+              <div className="min-w-0 space-y-1.5">
+                <Label htmlFor="audit-from">From</Label>
+                <Input id="audit-from" type="date" value={draft.fromDay} onChange={set('fromDay')} />
+              </div>
+              <div className="min-w-0 space-y-1.5">
+                <Label htmlFor="audit-to">To (inclusive)</Label>
+                <Input
+                  id="audit-to"
+                  type="date"
+                  value={draft.toDay}
+                  onChange={set('toDay')}
+                  aria-invalid={!!rangeError}
+                  aria-describedby={rangeError ? 'audit-range-error' : undefined}
+                />
               </div>
             </div>
             {rangeError && (
