@@ -6,6 +6,7 @@ import {
   expectNoHorizontalOverflow,
   launchBrowser,
   screenshot,
+  signInThroughForm,
   uniqueEmail,
   waitForCount,
 } from './support/browser.js';
@@ -247,5 +248,32 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await m.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
     expect(await m.getByText('Access Denied').count()).toBe(0);
     expect((await m.request.get('/api/disputes/moderator')).status()).toBe(200);
+  });
+  it('the admin reads the audit trail; a person sees their own security activity', async () => {
+    failureShots('admin-audit');
+    const { email } = await member('Thandi');
+    const p = await page();
+    await signInThroughForm(p, email, PASSWORD);
+    await p.goto('/security-settings');
+    const activity = p.getByRole('list', { name: 'Security activity' });
+    await activity.getByText('Signed in').first().waitFor();
+    await activity
+      .getByText(/HeadlessChrome|Chrome/)
+      .first()
+      .waitFor();
+    await look(p, 'security-activity');
+
+    const a = await adminPage();
+    await a.getByRole('tab', { name: 'Audit' }).click();
+    await a.getByRole('list', { name: 'Audit records' }).waitFor();
+    await a.getByLabel('Who (email or account id)').fill(email);
+    await a.getByRole('button', { name: 'Apply filters' }).click();
+    const records = a.getByRole('list', { name: 'Audit records' });
+    await records.getByText('Signed in').first().waitFor();
+    await records.getByText(`Account: Thandi Applicant`).first().waitFor();
+    await look(a, 'admin-audit');
+    await a.getByLabel('Who (email or account id)').fill(uniqueEmail('nobody'));
+    await a.getByRole('button', { name: 'Apply filters' }).click();
+    await a.getByText('No audit records match these filters.').waitFor();
   });
 });

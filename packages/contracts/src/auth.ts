@@ -30,7 +30,7 @@ export const ZRegisterRequest = z
       role: ZSelfRole.default('buyer'),
       /**
        * The person accepts the current Terms of Service (and has read the Privacy Policy). Omitted: taken as
-       * accepted, because a client built to the spec's register call sends no such field (decision 023);
+       * accepted, because a client built to the spec's register call sends no such field (decision 024);
        * the web form always sends it, from a required checkbox. False is refused.
        */
       acceptTerms: z.literal(true, { error: LEGAL_MESSAGES.mustAccept }).default(true).meta({

@@ -270,6 +270,8 @@ export const PAGE_LIMITS = {
   supportMessages: { default: 200, max: 200 },
   liveChatThreads: { default: 50, max: 100 },
   failedJobs: { default: 20, max: 100 },
+  auditEvents: { default: 50, max: 100 },
+  securityEvents: { default: 10, max: 50 },
 } as const;
 export type TPagedList = keyof typeof PAGE_LIMITS;
 

@@ -28,3 +28,4 @@ export * from './paging.js';
 export * from './client-errors.js';
 export * from './jobs.js';
 export * from './legal.js';
+export * from './audit.js';

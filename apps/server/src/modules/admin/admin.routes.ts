@@ -13,6 +13,7 @@ import {
 } from '@holdfast/contracts';
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { requireRole } from '../../lib/auth-context.js';
+import { adminAuditRoutes } from './admin.audit.routes.js';
 import { adminJobRoutes } from './admin.jobs.routes.js';
 import { adminUserRoutes } from './admin.users.routes.js';
 
@@ -118,8 +119,9 @@ export async function adminRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      requireRole(request, 'admin');
+      const admin = requireRole(request, 'admin');
       const moderator = await app.services.moderatorApplications.createModerator(
+        admin,
         request.body,
         idempotentAnswer(request, 201),
       );
@@ -129,4 +131,5 @@ export async function adminRoutes(app: FastifyInstance) {
 
   adminJobRoutes(app);
   adminUserRoutes(app);
+  adminAuditRoutes(app);
 }

@@ -105,12 +105,15 @@ describe('deactivating a moderator', () => {
     expect((await checkLedger(db())).problems).toEqual([]);
 
     const [event] = await db()
-      .execute(sql`select action, detail from audit_events where subject_id = ${moderator.user.id}`)
-      .then((r) => (r as unknown as { rows: Array<{ action: string; detail: Record<string, unknown> }> }).rows);
+      .execute(sql`select action, reason, detail from audit_events where subject_id = ${moderator.user.id}`)
+      .then(
+        (r) =>
+          (r as unknown as { rows: Array<{ action: string; reason: string; detail: Record<string, unknown> }> }).rows,
+      );
     expect(event).toEqual({
-      action: 'user.deactivate-moderator',
+      action: 'user.deactivate_moderator',
+      reason: 'Stepped down',
       detail: {
-        reason: 'Stepped down',
         previousRole: 'moderator',
         casesReturned: expect.arrayContaining([plain.id, big.id]),
         sessionsEnded: 2,

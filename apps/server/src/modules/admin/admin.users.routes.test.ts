@@ -233,7 +233,7 @@ describe('the actions and their refusals', () => {
     expect((lifted.json() as TAdminUserDetail).user.suspension).toBeNull();
 
     const trail = await auditOf(target.user.id);
-    expect(trail.map((e) => [e.action, e.actorUserId, e.detail.reason])).toEqual([
+    expect(trail.map((e) => [e.action, e.actorUserId, e.reason])).toEqual([
       ['user.suspend', admin.user.id, 'Chargeback fraud reported'],
       ['user.reactivate', admin.user.id, 'Bank confirmed the payment'],
     ]);
@@ -272,9 +272,10 @@ describe('the actions and their refusals', () => {
     expect((res.json() as TAdminUserDetail).user.role).toBe('buyer');
     const [event] = await auditOf(moderator.user.id);
     expect(event).toMatchObject({
-      action: 'user.deactivate-moderator',
+      action: 'user.deactivate_moderator',
       actorUserId: admin.user.id,
-      detail: { reason: 'Left the team', previousRole: 'moderator', casesReturned: [], sessionsEnded: 1 },
+      reason: 'Left the team',
+      detail: { previousRole: 'moderator', casesReturned: [], sessionsEnded: 1 },
     });
   });
 });

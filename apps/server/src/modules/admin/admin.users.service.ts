@@ -72,10 +72,10 @@ export function createAdminUsersService({ db, clock, pubsub, sessions: liveSessi
       const done = await apply(tx, row, now);
       await recordAudit(tx, {
         actorId: admin.id,
-        action: `user.${action}`,
+        action: `user.${action.replaceAll('-', '_')}`,
         subject: { type: 'user', id },
-        // The reason travels in the detail until the audit trail has a column of its own for it.
-        detail: { reason, ...done.detail },
+        reason,
+        detail: done.detail,
         at: now,
       });
       return done;

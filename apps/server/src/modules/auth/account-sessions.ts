@@ -1,11 +1,13 @@
 import { and, desc, eq, gt, gte, ne } from 'drizzle-orm';
-import { ACCOUNT_SECURITY_MESSAGES as M, type TAccountSession } from '@holdfast/contracts';
+import { ACCOUNT_SECURITY_MESSAGES as M, type TAccountSession, type TPageQuery } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
+import type { AuditOrigin } from '../../lib/audit.js';
 import { notFound, unauthenticated } from '../../lib/errors.js';
 import { publishSessionsEnded, type PubSub } from '../../realtime/index.js';
 import type { Auth } from './auth.js';
 import { deviceLabel } from './device-label.js';
+import { listSecurityEvents, recordSecurityEvent } from './security-events.js';
 import { sessionIdleRule } from './session-activity.js';
 import { verifySignedToken } from './session-lookup.js';
 
@@ -92,23 +94,34 @@ export function createAccountSessionsService({ db, auth, idleTimeoutMs, pubsub }
   }
 
   /** Ends one of the caller's sessions (its sockets close); any other id (unknown, another person's) is a 404. */
-  async function revoke(userId: string, sessionId: string): Promise<void> {
-    const deleted = await db
-      .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-      .returning({ id: sessions.id });
-    if (deleted.length === 0) throw notFound(M.sessions.notFound);
+  async function revoke(userId: string, sessionId: string, origin: AuditOrigin): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [ended] = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress });
+      if (!ended) throw notFound(M.sessions.notFound);
+      await recordSecurityEvent(tx, userId, 'account.session_revoke', origin, {
+        sessionId,
+        sessionDevice: deviceLabel(ended.userAgent),
+        sessionIpAddress: ended.ipAddress || null,
+      });
+    });
     await publishSessionsEnded(pubsub, userId, [sessionId]);
   }
 
   /** Signs the caller out everywhere but here (those sockets close); returns how many sessions ended. */
-  async function revokeOthers(userId: string, currentId: string | null): Promise<number> {
+  async function revokeOthers(userId: string, currentId: string | null, origin: AuditOrigin): Promise<number> {
     // Without the current session we could not tell "others" apart; never sign the caller out by mistake.
     if (!currentId) throw unauthenticated();
-    const deleted = await db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, currentId)))
-      .returning({ id: sessions.id });
+    const deleted = await db.transaction(async (tx) => {
+      const ended = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, currentId)))
+        .returning({ id: sessions.id });
+      await recordSecurityEvent(tx, userId, 'account.sessions_revoke_others', origin, { sessionsEnded: ended.length });
+      return ended;
+    });
     await publishSessionsEnded(
       pubsub,
       userId,
@@ -117,7 +130,16 @@ export function createAccountSessionsService({ db, auth, idleTimeoutMs, pubsub }
     return deleted.length;
   }
 
-  return { sessionCookieName, currentSessionId, isLive, list, revoke, revokeOthers };
+  return {
+    sessionCookieName,
+    currentSessionId,
+    isLive,
+    list,
+    revoke,
+    revokeOthers,
+    /** The account's own security events, newest first (GET /api/auth/security-events). */
+    securityEvents: (userId: string, query: TPageQuery) => listSecurityEvents(db, userId, query),
+  };
 }
 
 export type AccountSessionsService = ReturnType<typeof createAccountSessionsService>;

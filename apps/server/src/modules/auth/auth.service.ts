@@ -24,6 +24,7 @@ import { VERIFIED_CALLBACK, type Auth } from './auth.js';
 import { deviceToken, deviceUserId } from './device-cookie.js';
 import { emailKey, ipKey, pairKey, type LoginLimiter } from './login-limiter.js';
 import { isPasswordTooWeak } from '../../lib/password-strength.js';
+import { originOf, recordSecurityEvent, recordSignIn } from './security-events.js';
 import { createSessionActivity } from './session-activity.js';
 import { acceptedTermsVersion, createSessionLookup, mustChangePassword, toSessionUser } from './session-lookup.js';
 import { accountSuspended, isSuspended } from './suspension.js';
@@ -324,6 +325,7 @@ export function createAuthService({
       // Better Auth kept the session back: the code from the app, SMS or a backup code comes next.
       return { challenge: await twoFactor.openChallenge(row.id, ctx.headers, result.headers), headers: result.headers };
     }
+    await recordSignIn(db, row.id, response.token, originOf(ctx.headers), { secondFactor: null });
     return { user: await userResponse(row), headers: result.headers, deviceToken: deviceToken(row.id, secret) };
   }
 
@@ -363,8 +365,8 @@ export function createAuthService({
 
   /**
    * Replaces the caller's password after checking the current one (registration's length and strength
-   * rules), clears the must-change flag of a temporary password and signs out every other session, all in
-   * one database transaction.
+   * rules), clears the must-change flag of a temporary password, signs out every other session and records
+   * it in the audit trail, all in one database transaction.
    */
   async function changePassword(
     user: SessionUser,
@@ -399,6 +401,9 @@ export function createAuthService({
         ? and(eq(sessions.userId, row.id), ne(sessions.id, current.session.id))
         : eq(sessions.userId, row.id);
       const ended = await tx.delete(sessions).where(others).returning({ id: sessions.id });
+      await recordSecurityEvent(tx, row.id, 'account.password_change', originOf(headers), {
+        sessionsEnded: ended.length,
+      });
       const [next] = await tx
         .update(users)
         .set({ mustChangePassword: false, updatedAt: new Date() })

@@ -11,3 +11,4 @@ export { createPasswordResetService, type PasswordResetService } from './passwor
 export { securityRoutes } from './security.routes.js';
 export { isPasswordTooWeak } from '../../lib/password-strength.js';
 export { promoteApprovedApplicant } from './moderator-promotion.js';
+export { deviceLabel } from './device-label.js';

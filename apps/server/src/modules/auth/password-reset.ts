@@ -9,6 +9,8 @@ import type { Auth } from './auth.js';
 import { createLoginLimiter, pairKey, type LoginLimiterOptions } from './login-limiter.js';
 import { promoteApprovedApplicant } from './moderator-promotion.js';
 import { isPasswordTooWeak } from '../../lib/password-strength.js';
+import type { AuditOrigin } from '../../lib/audit.js';
+import { recordSecurityEvent } from './security-events.js';
 
 /** Better Auth keeps each emailed reset token as a verification row named `reset-password:<token>`. */
 const RESET_IDENTIFIER_PREFIX = 'reset-password:';
@@ -82,9 +84,15 @@ export function createPasswordResetService({ db, auth, login, pubsub, log }: Pas
    * rules), revokes all of its sessions (Better Auth), marks the address verified, clears a temporary
    * password's must-change flag and kills the account's other reset links. An account that was not
    * verified until now loses what its registrant set up (second factor, phone): see decision 012.
-   * `ip`: the address the reset came from, whose sign-in lock for this account is lifted.
+   * `origin.ip`: the address the reset came from, whose sign-in lock for this account is lifted.
+   *
+   * Better Auth replaces the password and revokes the sessions in a database transaction of its own; the
+   * rest, the audit record with it, commits in ours right after (decision 025).
    */
-  async function resetPassword(input: TResetPasswordRequest, ip: string): Promise<{ userId: string }> {
+  async function resetPassword(
+    input: TResetPasswordRequest,
+    origin: AuditOrigin & { ip: string },
+  ): Promise<{ userId: string }> {
     const token = input.token.trim();
     const ctx = await auth.$context;
     const verification = await ctx.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER_PREFIX}${token}`);
@@ -132,9 +140,13 @@ export function createPasswordResetService({ db, auth, login, pubsub, log }: Pas
         .where(and(like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`), eq(verifications.value, user.id)));
       // As after following the verification link: an approved moderator applicant is promoted.
       await promoteApprovedApplicant(tx, user.id);
+      await recordSecurityEvent(tx, user.id, 'account.password_reset', origin, {
+        sessionsEnded: 'all',
+        twoFactorRemoved: reclaimed && user.twoFactorEnabled,
+      });
     });
     // Often the reason for the reset: the owner's own wrong guesses locked this account from this address.
-    await loginLimiter.clear(pairKey(user.email, ip));
+    await loginLimiter.clear(pairKey(user.email, origin.ip));
     return { userId: user.id };
   }
 

@@ -9,13 +9,22 @@ import {
   ZOkResponse,
   ZResetPasswordRequest,
   ZRevokeOtherSessionsResponse,
+  ZSecurityEventList,
+  ZSecurityEventsQuery,
   ZSessionIdParams,
 } from '@holdfast/contracts';
 import { requireUser } from '../../lib/auth-context.js';
+import { pagedListDescription, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { deviceCookieHeader, deviceToken } from './device-cookie.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
+
+/** Where the request came from, for its audit record: the proxy-aware address and the browser. */
+const originOfRequest = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 /**
  * After a reset every session of the account is gone: the browser forgets its cookie now, rather than
@@ -33,7 +42,7 @@ async function afterReset(request: FastifyRequest, reply: FastifyReply, userId: 
   reply.header('set-cookie', cookies);
 }
 
-/** Signed-in sessions (see and revoke them) and the forgot-password flow. */
+/** Signed-in sessions (see and revoke them), the account's security events and the forgot-password flow. */
 export async function securityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const sessions = app.services.accountSessions;
@@ -70,7 +79,7 @@ export async function securityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await sessions.revoke(requireUser(request).id, request.params.id);
+      await sessions.revoke(requireUser(request).id, request.params.id, originOfRequest(request));
       return { ok: true as const };
     },
   );
@@ -88,8 +97,25 @@ export async function securityRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       const current = await sessions.currentSessionId(user.id, request.cookies);
-      return { revoked: await sessions.revokeOthers(user.id, current) };
+      return { revoked: await sessions.revokeOthers(user.id, current, originOfRequest(request)) };
     },
+  );
+
+  r.get(
+    '/auth/security-events',
+    {
+      config: { accountGate: 'own-account' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The caller's own account's security events, newest first: sign-ins, wrong two-factor codes, password " +
+          'changes and resets, two-factor turned on or off, sessions signed out; each with its address and device',
+        description: pagedListDescription('securityEvents'),
+        querystring: ZSecurityEventsQuery,
+        response: { 200: ZSecurityEventList, ...errors },
+      },
+    },
+    async (request, reply) => sendPage(reply, await sessions.securityEvents(requireUser(request).id, request.query)),
   );
 
   r.post(
@@ -122,7 +148,7 @@ export async function securityRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { userId } = await reset.resetPassword(request.body, request.ip);
+      const { userId } = await reset.resetPassword(request.body, originOfRequest(request));
       await afterReset(request, reply, userId);
       return { ok: true as const };
     },

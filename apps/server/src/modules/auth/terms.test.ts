@@ -59,7 +59,7 @@ describe('POST /api/auth/register: the Terms', () => {
     ).toBe(200);
   });
 
-  it("takes a request without the field (the spec's register call) as accepting (decision 023)", async () => {
+  it("takes a request without the field (the spec's register call) as accepting (decision 024)", async () => {
     const res = await register(valid());
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ termsVersion: '2025-01', mustAcceptTerms: false });

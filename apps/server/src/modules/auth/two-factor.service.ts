@@ -21,6 +21,7 @@ import type { EmailProvider } from '../../providers/email/index.js';
 import { loadOptional } from '../../lib/optional-module.js';
 import type { Auth } from './auth.js';
 import { ipKey, twoFactorAccountKey, twoFactorPairKey, type LoginLimiter } from './login-limiter.js';
+import { originOf, recordSecurityEvent, recordSecurityEventAlone, recordSignIn } from './security-events.js';
 import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
 import { accountSuspended, isSuspended } from './suspension.js';
 import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
@@ -224,6 +225,7 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
         })
         .where(eq(users.id, user.id));
       await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
+      await recordSecurityEvent(tx, user.id, 'account.two_factor_enable', originOf(headers), { method: setup.method });
     });
     await notifyChange(user.id, true, setup.method);
     return result.headers;
@@ -246,7 +248,10 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
   async function disable(user: SessionUser, code: string, headers: Headers): Promise<void> {
     const row = await requireRow(user.id);
     if (!row.twoFactorEnabled) throw appError('TWO_FACTOR_NOT_ENABLED', M.notEnabled);
-    await checkOwnCode(user.id, row.twoFactorMethod ?? 'app', code, headers);
+    await checkOwnCode(user.id, row.twoFactorMethod ?? 'app', code, headers).catch(async (error: unknown) => {
+      await recordIfWrongCode(error, user.id, headers, 'disable');
+      throw error;
+    });
     await db.transaction(async (tx) => {
       await tx
         .update(users)
@@ -254,6 +259,9 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
         .where(eq(users.id, user.id));
       await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
       await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
+      await recordSecurityEvent(tx, user.id, 'account.two_factor_disable', originOf(headers), {
+        method: row.twoFactorMethod,
+      });
     });
     await notifyChange(user.id, false);
   }
@@ -336,24 +344,49 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
     } catch (error) {
       const wrongCode = error instanceof AppError && error.code === 'INVALID_TWO_FACTOR_CODE';
       if (!wrongCode) await limiter.release(keys); // only a wrong code is a failure
+      await recordIfWrongCode(error, userId, headers, 'sign_in');
       throw error;
     }
     await limiter.clear(pair);
     await limiter.release([ipKey(ctx.ip), twoFactorAccountKey(userId)]);
+    const { token } = (result.response ?? {}) as { token?: string | null };
+    await recordSignIn(db, userId, token, originOf(headers), { secondFactor: result.method });
     return { userId, headers: result.headers };
   }
 
+  /**
+   * A wrong or replayed code is a security event of the account even though nothing else happened: its
+   * owner sees someone who knows the password trying codes. Every other refusal (an expired challenge, too
+   * many tries) is not a code that was checked.
+   */
+  async function recordIfWrongCode(error: unknown, userId: string, headers: Headers, during: 'sign_in' | 'disable') {
+    const codes = ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_CODE_USED'];
+    if (!(error instanceof AppError) || !codes.includes(error.code)) return;
+    await recordSecurityEventAlone(db, userId, 'account.two_factor_failed', originOf(headers), {
+      during,
+      code: error.code === 'TWO_FACTOR_CODE_USED' ? 'used_before' : 'wrong',
+    });
+  }
+
+  /** Checks the code of a sign-in's second step; `method`: which kind of code it was. */
   async function checkSignInCode(userId: string, code: string, headers: Headers) {
     const row = await requireRow(userId);
     if (BACKUP_CODE_PATTERN.test(code)) {
-      return auth.api
+      const result = await auth.api
         .verifyBackupCode({ body: { code: hashBackupCode(secret, code) }, headers, returnHeaders: true })
         .catch(mapTwoFactorError);
+      return { ...result, method: 'backup_code' };
     }
     if (row.twoFactorMethod === 'sms') {
-      return auth.api.verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true }).catch(mapTwoFactorError);
+      const result = await auth.api
+        .verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true })
+        .catch(mapTwoFactorError);
+      return { ...result, method: 'sms' };
     }
-    return verifyAppCode(userId, code, () => auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }));
+    const result = await verifyAppCode(userId, code, () =>
+      auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
+    );
+    return { ...result, method: 'app' };
   }
 
   return {

@@ -16,6 +16,7 @@ import {
 } from '@holdfast/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { disputeEvidence, disputeStatements, transactions } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -239,6 +240,16 @@ export function createDisputeEvidenceService({
           event: { type: 'dispute.evidence_added', disputeId: d.id, evidenceId: row!.id },
           now,
         });
+        // Staff adding to a case is a staff action; a party's file is the party's own statement.
+        if (!isParty(role)) {
+          await recordAudit(tx, {
+            actorId: user.id,
+            action: 'dispute.evidence',
+            subject: { type: 'dispute', id: d.id },
+            detail: { evidenceId: row!.id, transactionId: t.id, fileName: row!.fileName },
+            at: now,
+          });
+        }
         return evidenceView(row!, await authorOf(tx, user.id, role));
       });
     } catch (err) {

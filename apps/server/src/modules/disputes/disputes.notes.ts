@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DISPUTE_MESSAGES as M, type TCreateDisputeNoteRequest, type TDisputeNote } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import { disputeNotes, transactions } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -14,7 +15,7 @@ import { findDispute } from './disputes.queries.js';
 /**
  * A moderator or an admin adds an internal note to a case. Everyone else, the parties included (even a
  * staff member who is one), gets the case's 404: nobody outside staff learns that notes exist. A note only
- * adds to the file, so no lock is needed; the Idempotency-Key answer commits with it.
+ * adds to the file, so no lock is needed; the Idempotency-Key answer and the audit record commit with it.
  */
 export async function addDisputeNote(
   { db, clock }: { db: Db; clock: Clock },
@@ -33,6 +34,13 @@ export async function addDisputeNote(
       .insert(disputeNotes)
       .values({ disputeId: d.id, authorId: user.id, text: input.text.trim(), createdAt: clock.now() })
       .returning();
+    await recordAudit(tx, {
+      actorId: user.id,
+      action: 'dispute.note',
+      subject: { type: 'dispute', id: d.id },
+      detail: { noteId: row!.id, transactionId: d.transactionId },
+      at: row!.createdAt,
+    });
     const view: TDisputeNote = {
       id: row!.id,
       disputeId: d.id,

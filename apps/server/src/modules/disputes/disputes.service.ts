@@ -24,6 +24,7 @@ import {
 } from '@holdfast/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { disputeOffers, disputes, transactions } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -99,6 +100,17 @@ function parseRefund(value: string | number | undefined, t: { amount: bigint; cu
 }
 
 const ALREADY_RESOLVED = () => appError('DISPUTE_RESOLVED', M.alreadyResolved);
+
+/** A decision's terms as the audit trail keeps them: the outcome and the refund in the deal's currency. */
+const decisionTerms = (
+  t: TransactionRow,
+  p: { resolution: TDisputeResolution; refund: bigint | null },
+): Record<string, unknown> => ({
+  transactionId: t.id,
+  resolution: p.resolution,
+  refund: p.refund === null ? null : toDecimal(p.refund, t.currency),
+  currency: t.currency,
+});
 
 /**
  * Disputes: a party opens one on a funded transaction (its money stays in escrow), a moderator takes and
@@ -215,6 +227,13 @@ export function createDisputesService({
         to: t.status,
         action: 'dispute_assigned',
       });
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'dispute.assign',
+        subject: { type: 'dispute', id: d.id },
+        detail: { transactionId: t.id },
+        at: clock.now(),
+      });
       return changedView(tx, id, answer);
     });
   }
@@ -294,11 +313,21 @@ export function createDisputesService({
           : null;
       const evidenceIds = await assertEvidenceOfCase(tx, d.id, input.evidenceIds ?? []);
       const decision = { resolution, notes: input.resolutionNotes.trim(), refund, evidenceIds };
-      if (needsSecondReview(secondReviewAmounts, t.currency, part.amount)) {
+      const secondReview = needsSecondReview(secondReviewAmounts, t.currency, part.amount);
+      if (secondReview) {
         await recordProposal(tx, t, d, { ...decision, by: user, now: clock.now() });
       } else {
         await settle(tx, t, d, { ...decision, by: user });
       }
+      // Above the second-review amount no money moved: the decision waits as a proposal.
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: secondReview ? 'dispute.propose' : 'dispute.resolve',
+        subject: { type: 'dispute', id: d.id },
+        reason: decision.notes,
+        detail: { ...decisionTerms(t, decision), evidenceIds },
+        at: clock.now(),
+      });
       return changedView(tx, id, answer);
     });
   }
@@ -422,6 +451,13 @@ export function createDisputesService({
       // The approval, then (a millisecond later, so the history tells them in order) the settlement.
       const settledAt = new Date(now.getTime() + 1);
       await settle(tx, t, d, { ...proposal, by: { id: proposal.byId }, approvedById: user.id, now: settledAt });
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'dispute.approve',
+        subject: { type: 'dispute', id: d.id },
+        detail: { ...decisionTerms(t, proposal), proposedById: proposal.byId },
+        at: now,
+      });
       return changedView(tx, id, answer);
     });
   }
@@ -435,9 +471,18 @@ export function createDisputesService({
   ): Promise<TDispute> {
     return db.transaction(async (tx) => {
       const { t, d } = await lockCase(tx, id);
-      assertMayReview(t, d, user);
+      const proposal = assertMayReview(t, d, user);
       await assertNoConflictOfInterest(tx, d, user.id, clock.now());
-      await sendBack(tx, t, d, { by: user, reason: input.reason.trim(), now: clock.now() });
+      const reason = input.reason.trim();
+      await sendBack(tx, t, d, { by: user, reason, now: clock.now() });
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'dispute.send_back',
+        subject: { type: 'dispute', id: d.id },
+        reason,
+        detail: { ...decisionTerms(t, proposal), proposedById: proposal.byId },
+        at: clock.now(),
+      });
       return changedView(tx, id, answer);
     });
   }

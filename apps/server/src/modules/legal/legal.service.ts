@@ -83,7 +83,7 @@ export interface LegalServiceDeps {
  */
 export function createLegalService({ config, log }: LegalServiceDeps) {
   const pages = loadLegalPages(config);
-  /** TERMS_VERSION when set, else derived from the Terms' text (decision 023). */
+  /** TERMS_VERSION when set, else derived from the Terms' text (decision 024). */
   const termsVersion = config.legal.termsVersion ?? derivedTermsVersion(pages.terms.markdown);
   if (config.isProduction) {
     const templates = LEGAL_PAGE_NAMES.filter((name) => pages[name].template);

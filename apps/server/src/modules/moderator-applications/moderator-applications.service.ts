@@ -15,6 +15,7 @@ import {
 } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import { accounts, moderatorApplications, users } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, notFound } from '../../lib/errors.js';
 import type { StoreAnswer } from '../../lib/idempotency.js';
@@ -183,6 +184,14 @@ export function createModeratorApplicationsService({ db, identity, email, public
         return (await promoteApprovedApplicant(tx, holder.id)) ? 'promoted' : null;
       };
       const account = await decide();
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: input.status === 'approved' ? 'moderator_application.approve' : 'moderator_application.reject',
+        subject: { type: 'moderator_application', id },
+        reason: input.notes,
+        detail: { email: row.email, applicantId: row.userId, account },
+        at: new Date(),
+      });
       const response = { application: (await findApplicationView(tx, id))!, account };
       await answer?.(tx, response);
       return { row, response };
@@ -199,7 +208,11 @@ export function createModeratorApplicationsService({ db, identity, email, public
   }
 
   /** A verified moderator account whose temporary password must be replaced at the first sign-in. */
-  async function createModerator(input: TCreateModeratorInput, answer?: StoreAnswer<TModerator>): Promise<TModerator> {
+  async function createModerator(
+    admin: SessionUser,
+    input: TCreateModeratorInput,
+    answer?: StoreAnswer<TModerator>,
+  ): Promise<TModerator> {
     const address = input.email.toLowerCase();
     if (isPasswordTooWeak(input.tempPassword, [address, input.firstName, input.lastName])) {
       throw appError('WEAK_PASSWORD', ADMIN_MESSAGES.weakPassword, { tempPassword: ADMIN_MESSAGES.weakPassword });
@@ -229,6 +242,13 @@ export function createModeratorApplicationsService({ db, identity, email, public
         await tx
           .insert(accounts)
           .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: hash });
+        await recordAudit(tx, {
+          actorId: admin.id,
+          action: 'user.create_moderator',
+          subject: { type: 'user', id: userId },
+          detail: { email: address },
+          at: created!.createdAt,
+        });
         const moderator = toModerator(created!);
         await answer?.(tx, moderator);
         return moderator;

@@ -15,6 +15,7 @@ import {
 import type { Page } from '../../lib/cursor.js';
 import type { Db } from '../../db/client.js';
 import { supportChats, supportMessages } from '../../db/schema/index.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError, forbidden, notFound } from '../../lib/errors.js';
@@ -129,6 +130,13 @@ export function createSupportService({ db, pubsub, clock }: { db: Db; pubsub: Pu
         .set({ status, updatedAt: clock.now() })
         .where(eq(supportChats.id, current.id))
         .returning();
+      await recordAudit(tx, {
+        actorId: user.id,
+        action: 'support_chat.status',
+        subject: { type: 'support_chat', id: current.id },
+        detail: { from: current.status, to: status, customerId: current.userId },
+        at: clock.now(),
+      });
       const view = chatView(row);
       await answer?.(tx, view);
       return view;

@@ -10,11 +10,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, fullName } from '@/lib/format';
 import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
+import { AuditTab } from '../components/audit-tab';
 import { CreateModeratorForm } from '../components/create-moderator-form';
 import { SystemTab } from '../components/system-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'users', 'cases', 'system'] as const;
+const TABS = ['applications', 'create', 'moderators', 'users', 'cases', 'system', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -76,6 +77,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="cases">Cases</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
+          <TabsTrigger value="audit">Audit</TabsTrigger>
         </TabsList>
         <TabsContent value="applications" className="grid gap-4">
           {applications.isLoading ? (
@@ -134,6 +136,9 @@ export function AdminDashboardPage() {
         {/* Every resolved case, searchable, each opening its case file (issue 31). */}
         <TabsContent value="cases">
           <CaseHistory showDecider />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
         </TabsContent>
       </Tabs>
     </>

@@ -21,7 +21,7 @@ export const checkLogin = checkWith(ZLoginRequest);
 const checkRegisterValues = checkWith(ZRegisterRequest);
 /**
  * The form always says whether the box is ticked (a checkbox is sent only when it is): the server takes a
- * missing field as accepted, for clients that predate it (decision 023), so the form must not leave it out.
+ * missing field as accepted, for clients that predate it (decision 024), so the form must not leave it out.
  */
 export const checkRegister = (values: Record<string, unknown>) =>
   checkRegisterValues({ ...values, acceptTerms: values.acceptTerms === 'on' });

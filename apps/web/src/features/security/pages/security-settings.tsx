@@ -6,10 +6,11 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
 import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { SecurityActivityCard } from '../components/security-activity-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
 
-/** Security Settings (/security-settings): two-factor authentication, signed-in sessions, password. */
+/** Security Settings (/security-settings): two-factor authentication, signed-in sessions, password, recent activity. */
 export function SecuritySettingsPage() {
   const { user, isLoading } = useUser();
   const { config } = usePublicConfig();
@@ -32,6 +33,7 @@ export function SecuritySettingsPage() {
         <TwoFactorCard user={user} />
         <SessionsCard />
         <ChangePasswordCard />
+        <SecurityActivityCard />
       </div>
     </>
   );
