@@ -51,8 +51,9 @@ export function registerAuth(app: FastifyInstance) {
     request.accountSuspended = false;
     const cookie = request.headers.cookie;
     if (!cookie || !cookie.includes(SESSION_COOKIE)) return;
-    const { user, headers, ended, mustChangePassword, mustAcceptTerms, suspended } = await service.currentUser(cookie, () =>
-      authHeaders(request),
+    const { user, headers, ended, mustChangePassword, mustAcceptTerms, suspended } = await service.currentUser(
+      cookie,
+      () => authHeaders(request),
     );
     // A live session's renewed cookie; an ended session's answer carries none (see currentUser).
     forwardCookies(reply, headers);
