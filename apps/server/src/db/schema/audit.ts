@@ -3,7 +3,7 @@ import { users } from './auth.js';
 
 /**
  * Who did what to what, when and why: the platform's audit trail (written by `recordAudit` in lib/audit.ts,
- * in the database transaction of the action itself). Append-only: a trigger (migration 0030) refuses every
+ * in the database transaction of the action itself). Append-only: a trigger (migration 0033) refuses every
  * UPDATE and DELETE but the foreign key's own `set null`, so the actor's account can still be deleted.
  */
 export const auditEvents = pgTable(
