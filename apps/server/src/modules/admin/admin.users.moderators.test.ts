@@ -105,7 +105,9 @@ describe('deactivating a moderator', () => {
     expect((await checkLedger(db())).problems).toEqual([]);
 
     const [event] = await db()
-      .execute(sql`select action, reason, detail from audit_events where subject_id = ${moderator.user.id}`)
+      .execute(
+        sql`select action, reason, detail from audit_events where subject_id = ${moderator.user.id} and action like 'user.%'`,
+      )
       .then(
         (r) =>
           (r as unknown as { rows: Array<{ action: string; reason: string; detail: Record<string, unknown> }> }).rows,
