@@ -1,9 +1,43 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Database tests run on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const postgresUrl = process.env.TEST_DATABASE_URL;
+
+// Tests that prove a package loads on first use, not at start (`isPackageLoaded`, lib/optional-module.ts): they
+// need a module cache of their own. A new such test is added here.
+const FIRST_LOAD_TESTS = [
+  'apps/server/src/db/client.test.ts',
+  'apps/server/src/emails/render.test.ts',
+  'apps/server/src/modules/auth/lazy-packages.test.ts',
+  'apps/server/src/modules/profile/profile.sniff.test.ts',
+  'apps/server/src/observability/metrics.test.ts',
+];
+
+/**
+ * The server's tests on one engine, as two projects: most files share their worker's module cache (each
+ * still builds its own app and database copy; importing the server's modules afresh for every file cost
+ * about a third of the run), the first-load tests run isolated.
+ */
+function serverProjects(
+  engine: 'pglite' | 'postgres',
+  setup: Omit<NonNullable<TestProjectInlineConfiguration['test']>, 'name' | 'include'>,
+): TestProjectInlineConfiguration[] {
+  const common = { ...setup, testTimeout: 60_000, hookTimeout: 60_000 };
+  return [
+    {
+      test: {
+        ...common,
+        name: engine,
+        include: ['apps/server/src/**/*.test.ts'],
+        exclude: FIRST_LOAD_TESTS,
+        isolate: false,
+      },
+    },
+    { test: { ...common, name: `${engine}-first-load`, include: FIRST_LOAD_TESTS } },
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -20,31 +54,17 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] },
       },
-      {
-        test: {
-          name: 'pglite',
-          include: ['apps/server/src/**/*.test.ts'],
-          env: { TEST_DB_ENGINE: 'pglite' },
-          // One migrated database made per run; each test file loads its own copy (test/pglite-template.ts).
-          globalSetup: ['apps/server/src/test/pglite-template.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // One migrated database made per run; each test file loads its own copy (test/pglite-template.ts).
+      ...serverProjects('pglite', {
+        env: { TEST_DB_ENGINE: 'pglite' },
+        globalSetup: ['apps/server/src/test/pglite-template.ts'],
+      }),
+      // One migrated database made per run; each test file works on its own copy (test/postgres-template.ts).
       ...(postgresUrl
-        ? [
-            {
-              test: {
-                name: 'postgres',
-                include: ['apps/server/src/**/*.test.ts'],
-                env: { TEST_DB_ENGINE: 'postgres', TEST_DATABASE_URL: postgresUrl },
-                // One migrated database made per run; each test file works on its own copy (test/postgres-template.ts).
-                globalSetup: ['apps/server/src/test/postgres-template.ts'],
-                testTimeout: 60_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
+        ? serverProjects('postgres', {
+            env: { TEST_DB_ENGINE: 'postgres', TEST_DATABASE_URL: postgresUrl },
+            globalSetup: ['apps/server/src/test/postgres-template.ts'],
+          })
         : []),
     ],
   },
