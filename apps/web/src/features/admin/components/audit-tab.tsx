@@ -71,25 +71,14 @@ export function AuditTab() {
         <CardContent className="p-4">
           <form onSubmit={apply} className="grid gap-4" aria-label="Filter the audit trail">
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              <div className="min-w-0 space-y-1.5">
-                <Label htmlFor="audit-action">What</Label>
-                <Select
-                  value={draft.action || ALL}
-                  onValueChange={(v) => setDraft((d) => ({ ...d, action: v === ALL ? '' : v }))}
-                >
-                  <SelectTrigger id="audit-action">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={ALL}>Every action</SelectItem>
-                    {Object.entries(AUDIT_ACTION_GROUPS).map(([prefix, label]) => (
-                      <SelectItem key={prefix} value={prefix}>
-                        {label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <ChoiceFilter
+                id="audit-action"
+                label="What"
+                value={draft.action}
+                onChange={(action) => setDraft((d) => ({ ...d, action }))}
+                anyLabel="Every action"
+                choices={AUDIT_ACTION_GROUPS}
+              />
               <div className="min-w-0 space-y-1.5">
                 <Label htmlFor="audit-actor">Who (email or account id)</Label>
                 <Input
@@ -101,25 +90,14 @@ export function AuditTab() {
                   maxLength={254}
                 />
               </div>
-              <div className="min-w-0 space-y-1.5">
-                <Label htmlFor="audit-subject-type">Target</Label>
-                <Select
-                  value={draft.subjectType || ALL}
-                  onValueChange={(v) => setDraft((d) => ({ ...d, subjectType: v === ALL ? '' : v }))}
-                >
-                  <SelectTrigger id="audit-subject-type">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={ALL}>Any target</SelectItem>
-                    {Object.entries(AUDIT_SUBJECT_LABELS).map(([type, label]) => (
-                      <SelectItem key={type} value={type}>
-                        {label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <ChoiceFilter
+                id="audit-subject-type"
+                label="Target"
+                value={draft.subjectType}
+                onChange={(subjectType) => setDraft((d) => ({ ...d, subjectType }))}
+                anyLabel="Any target"
+                choices={AUDIT_SUBJECT_LABELS}
+              />
               <div className="min-w-0 space-y-1.5">
                 <Label htmlFor="audit-subject-id">Target id</Label>
                 <Input
@@ -203,6 +181,35 @@ export function AuditTab() {
       ) : (
         <Message text={filtered ? 'No audit records match these filters.' : 'Nothing has been recorded yet.'} />
       )}
+    </div>
+  );
+}
+
+/** A filter with one of `choices` (value to label) or none: '' is "any". */
+function ChoiceFilter(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  anyLabel: string;
+  choices: Record<string, string>;
+}) {
+  return (
+    <div className="min-w-0 space-y-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Select value={props.value || ALL} onValueChange={(v) => props.onChange(v === ALL ? '' : v)}>
+        <SelectTrigger id={props.id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ALL}>{props.anyLabel}</SelectItem>
+          {Object.entries(props.choices).map(([value, label]) => (
+            <SelectItem key={value} value={value}>
+              {label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
     </div>
   );
 }

@@ -2,13 +2,11 @@ import { Link } from 'wouter';
 import { Gavel, ShieldCheck } from 'lucide-react';
 import type { TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
-import { RoleBadge } from '@/components/layout/role-badge';
 import { StaffFigures, StaffQueues } from '@/components/staff/staff-work';
-import { greetingName } from '@/lib/format';
 import { AccountSecurity } from './account-security';
 import { EmailVerificationBanner } from './email-verification-banner';
+import { GreetingBanner } from './greeting-banner';
 import { QuickActions } from './quick-actions';
-import { dashboardGreeting } from '../lib/greeting';
 
 /**
  * The dashboard of a moderator or an admin (issue 31): what waits for them and their tools, in place of a
@@ -19,27 +17,22 @@ export function StaffDashboard({ user }: { user: TUser & { role: 'moderator' | '
   return (
     <div className="space-y-8">
       <EmailVerificationBanner user={user} />
-      <section className="flex flex-col gap-4 rounded-2xl bg-brand-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {dashboardGreeting(user.createdAt)}, {greetingName(user)}
-            </h1>
-            <RoleBadge role={user.role} />
-          </div>
-          <p className="mt-2 text-white/70">
-            {moderator
-              ? 'Here is what waits for you: your cases, the queue and the decisions to check.'
-              : 'Here is what waits for you: decisions to check, escalated cases and the platform’s health.'}
-          </p>
-        </div>
-        <Button asChild variant="gold" size="lg">
-          <Link href={moderator ? '/moderator-dashboard' : '/admin-dashboard'}>
-            {moderator ? <Gavel aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
-            {moderator ? 'Moderator Dashboard' : 'Admin Dashboard'}
-          </Link>
-        </Button>
-      </section>
+      <GreetingBanner
+        user={user}
+        lead={
+          moderator
+            ? 'Here is what waits for you: your cases, the queue and the decisions to check.'
+            : 'Here is what waits for you: decisions to check, escalated cases and the platform’s health.'
+        }
+        action={
+          <Button asChild variant="gold" size="lg">
+            <Link href={moderator ? '/moderator-dashboard' : '/admin-dashboard'}>
+              {moderator ? <Gavel aria-hidden="true" /> : <ShieldCheck aria-hidden="true" />}
+              {moderator ? 'Moderator Dashboard' : 'Admin Dashboard'}
+            </Link>
+          </Button>
+        }
+      />
       <StaffFigures user={user} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">

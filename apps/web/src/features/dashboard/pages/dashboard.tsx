@@ -3,18 +3,17 @@ import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } fr
 import type { TUser } from '@holdfast/contracts';
 import { DEFAULT_CURRENCY, canCreateTransactions, isStaff } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { RoleBadge } from '@/components/layout/role-badge';
-import { formatMoney, greetingName } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { useRecentTransactions, useTransactionStats } from '@/lib/queries/get-transactions';
 import { AccountSecurity } from '../components/account-security';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
+import { GreetingBanner } from '../components/greeting-banner';
 import { QuickActions } from '../components/quick-actions';
 import { StaffDashboard } from '../components/staff-dashboard';
 import { RecentTransactions } from '../components/recent-transactions';
 import { StatCard } from '@/components/stat-card';
 import { TransactionOverview } from '../components/transaction-overview';
-import { dashboardGreeting } from '../lib/greeting';
 import { dashboardStats } from '../lib/stats';
 
 /** / and /dashboard: a buyer's or a seller's deals and wallet; staff land on their own work. */
@@ -43,24 +42,19 @@ function PartyDashboard({ user }: { user: TUser }) {
   return (
     <div className="space-y-8">
       <EmailVerificationBanner user={user} />
-      <section className="flex flex-col gap-4 rounded-2xl bg-brand-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
-        <div>
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {dashboardGreeting(user.createdAt)}, {greetingName(user)}
-            </h1>
-            <RoleBadge role={user.role} />
-          </div>
-          <p className="mt-2 text-white/70">Here is what is happening with your escrow transactions.</p>
-        </div>
-        {canCreateTransactions(user.role) && (
-          <Button asChild variant="gold" size="lg">
-            <Link href="/create-transaction">
-              <PlusCircle aria-hidden="true" /> New Transaction
-            </Link>
-          </Button>
-        )}
-      </section>
+      <GreetingBanner
+        user={user}
+        lead="Here is what is happening with your escrow transactions."
+        action={
+          canCreateTransactions(user.role) && (
+            <Button asChild variant="gold" size="lg">
+              <Link href="/create-transaction">
+                <PlusCircle aria-hidden="true" /> New Transaction
+              </Link>
+            </Button>
+          )
+        }
+      />
 
       <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <StatCard
