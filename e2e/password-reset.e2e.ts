@@ -237,7 +237,11 @@ describe.skipIf(browserMissing)('password reset and signed-in sessions in the br
     for (const width of WIDTHS) {
       await owner.setViewportSize({ width, height: 900 });
       await owner.goto('/security-settings');
-      await owner.getByText('Safari on iPhone').waitFor();
+      await owner
+        .getByRole('listitem')
+        .filter({ hasText: 'Safari on iPhone' })
+        .getByRole('button', { name: /^Revoke/ })
+        .waitFor();
       await screenshot(owner, `security-settings-sessions-${width}`);
       await check(owner, `/security-settings at ${width}px`);
       await owner.getByRole('button', { name: 'Change Password' }).click();

@@ -10,7 +10,8 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeSession,
-    // Refreshed either way: a 404 means the session had already ended.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    // Refreshed either way: a 404 means the session had already ended. Not awaited: the refreshed list
+    // no longer holds the row that asked, and a caller's callbacks on mutate() run only while it is there.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
   });
 }

@@ -27,7 +27,7 @@ const SECOND_FACTORS: Record<string, string> = {
 };
 
 const sessionsText = (n: unknown) =>
-  typeof n === 'number' ? `${n} other ${n === 1 ? 'session was' : 'sessions were'} signed out.` : null;
+  typeof n === 'number' ? `Ended ${n} other ${n === 1 ? 'session' : 'sessions'}.` : null;
 
 /** What a person needs to know about one event beyond its name, in their words. */
 export function securityEventNote(event: TSecurityEvent): string | null {
