@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS = {
   'account.two_factor_disable': 'Two-factor authentication turned off',
   'account.session_revoke': 'A session was signed out',
   'account.sessions_revoke_others': 'Signed out everywhere else',
+  'account.accept_terms': 'Terms of Service accepted',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

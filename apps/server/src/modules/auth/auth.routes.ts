@@ -19,6 +19,7 @@ import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { authHeaders, forwardCookies } from './auth.plugin.js';
 import type { ChallengedSignIn, SignedIn } from './auth.service.js';
 import { DEVICE_COOKIE, deviceCookieHeader } from './device-cookie.js';
+import { originOfRequest } from './security-events.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
 
@@ -193,7 +194,9 @@ export async function authRoutes(app: FastifyInstance) {
         response: { 200: ZUserResponse, 409: ZErrorResponse, ...errors },
       },
     },
-    async (request) => ({ user: await service.acceptTerms(requireUser(request), request.body) }),
+    async (request) => ({
+      user: await service.acceptTerms(requireUser(request), request.body, originOfRequest(request)),
+    }),
   );
 
   r.post(

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
+import type { AuditOrigin } from '../../lib/audit.js';
 import type { StoreAnswer } from '../../lib/idempotency.js';
 import { AppError, appError, badRequest, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.js';
 import { publishSessionsEnded, type PubSub } from '../../realtime/index.js';
@@ -427,13 +428,17 @@ export function createAuthService({
    * the current version is refused (the text changed while they read it). Accepting the version already
    * accepted changes nothing, so a repeated click is harmless.
    */
-  async function acceptTerms(user: SessionUser, input: TAcceptTermsRequest): Promise<TUser> {
+  async function acceptTerms(user: SessionUser, input: TAcceptTermsRequest, origin: AuditOrigin): Promise<TUser> {
     if (input.version !== termsVersion) throw appError('TERMS_VERSION_CHANGED', LEGAL_MESSAGES.versionChanged);
-    const [row] = await db
-      .update(users)
-      .set({ termsVersion, termsAcceptedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(users.id, user.id), sql`${users.termsVersion} is distinct from ${termsVersion}`))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [accepted] = await tx
+        .update(users)
+        .set({ termsVersion, termsAcceptedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), sql`${users.termsVersion} is distinct from ${termsVersion}`))
+        .returning();
+      if (accepted) await recordSecurityEvent(tx, user.id, 'account.accept_terms', origin, { version: termsVersion });
+      return accepted;
+    });
     return row ? userResponse(row) : userResponse(await requireRow(user.id));
   }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { SECURITY_EVENT_PREFIX, type TAuditAction, type TPageQuery, type TSecurityEvent } from '@holdfast/contracts';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -9,6 +10,12 @@ import { deviceLabel } from './device-label.js';
 
 /** The security events of an account (its owner sees them on Security Settings). */
 export type SecurityAction = Extract<TAuditAction, `account.${string}`>;
+
+/** Where a request to our own routes came from, for its audit record: the proxy-aware address and the browser. */
+export const originOfRequest = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 /** Where a request handed to Better Auth came from: the address our own code set (authHeaders) and its browser. */
 export function originOf(headers: Headers): AuditOrigin {

@@ -17,14 +17,9 @@ import { requireUser } from '../../lib/auth-context.js';
 import { pagedListDescription, sendPage } from '../../lib/cursor.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { deviceCookieHeader, deviceToken } from './device-cookie.js';
+import { originOfRequest } from './security-events.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
-
-/** Where the request came from, for its audit record: the proxy-aware address and the browser. */
-const originOfRequest = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-});
 
 /**
  * After a reset every session of the account is gone: the browser forgets its cookie now, rather than

@@ -136,6 +136,10 @@ describe('an account that has not accepted the current Terms', () => {
     const again = await as(t.app, pending)('POST', '/api/auth/accept-terms', { version });
     expect(again.statusCode).toBe(200);
     expect(again.json().user.termsAcceptedAt).toBe(acceptedAt);
+    // One security event, with the acceptance itself (a repeat records nothing).
+    const events = (await as(t.app, pending)('GET', '/api/auth/security-events')).json();
+    const accepted = events.filter((e: { action: string }) => e.action === 'account.accept_terms');
+    expect(accepted).toEqual([expect.objectContaining({ action: 'account.accept_terms', detail: { version } })]);
   });
 });
 
