@@ -4,6 +4,7 @@ import type { TAuditEvent, TPageQuery } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { auditEvents, users } from '../../db/schema/index.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
+import { startsWithPattern } from '../../lib/search.js';
 import { deviceLabel } from '../auth/index.js';
 
 export interface AuditFilter {
@@ -21,9 +22,6 @@ export interface AuditFilter {
 const actor = alias(users, 'actor');
 const subjectUser = alias(users, 'subject_user');
 
-/** `_` is a LIKE wildcard, and actions are full of them. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const personName = (p: { firstName: string | null; lastName: string | null; name: string | null; email: string }) =>
   [p.firstName, p.lastName].filter(Boolean).join(' ') || p.name || p.email;
 
@@ -31,7 +29,7 @@ function conditions(filter: AuditFilter): SQL[] {
   const where: SQL[] = [];
   const action = filter.action?.replace(/\.+$/, '');
   if (action) {
-    where.push(or(eq(auditEvents.action, action), like(auditEvents.action, `${likeLiteral(action)}.%`))!);
+    where.push(or(eq(auditEvents.action, action), like(auditEvents.action, startsWithPattern(`${action}.`)))!);
   }
   if (filter.actor) {
     const who = filter.actor.trim();

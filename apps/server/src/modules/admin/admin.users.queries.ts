@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { disputes, transactions, users } from '../../db/schema/index.js';
 import { getWalletBalances } from '../../ledger/index.js';
 import { rawRows } from '../../ledger/queries.js';
+import { containsPattern } from '../../lib/search.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -27,9 +28,6 @@ export function userSummary(row: UserRow): TAdminUserSummary {
   };
 }
 
-/** `q` as a LIKE pattern matching it anywhere, its own `%`, `_` and `\` taken literally. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * One page of the accounts whose email, display name or first and last name contain `q` (any case), newest
  * first. Numbered pages with a total rather than the keyset cursors of the product's other lists: an admin
@@ -37,7 +35,7 @@ const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * the page, so the offset adds little (pages stop at ADMIN_USERS_MAX_PAGE).
  */
 export async function searchUsers(db: DbOrTx, q: string, page: number): Promise<TAdminUserList> {
-  const pattern = containing(q);
+  const pattern = containsPattern(q);
   const where: SQL | undefined = q
     ? or(
         ilike(users.email, pattern),
