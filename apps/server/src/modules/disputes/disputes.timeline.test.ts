@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const timeline = (who: RegisteredUser | null, id: string) =>
-  as(t.app, who)('GET', `/api/transactions/${id}/timeline`);
+const timeline = (who: RegisteredUser | null, id: string) => as(t.app, who)('GET', `/api/transactions/${id}/timeline`);
 const summaries = (body: TTransactionTimeline) => body.entries.map((e) => e.summary);
 
 /** A delivered deal disputed by the buyer, with an offer, a staff note and a split decision. */
@@ -69,7 +68,10 @@ describe('GET /api/transactions/:id/timeline', () => {
       'Decision: split',
       'Paid out of escrow: R 41,20 back to the buyer',
     ]) {
-      expect(said.some((s) => s.startsWith(expected)), expected).toBe(true);
+      expect(
+        said.some((s) => s.startsWith(expected)),
+        expected,
+      ).toBe(true);
     }
     expect(said.find((s) => s.startsWith('Paid out'))).toContain('R 60,00 to the seller');
     // The delivery note stays after the deal ended.

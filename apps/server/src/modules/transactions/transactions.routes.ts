@@ -205,7 +205,7 @@ export async function transactionRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Buyer sends the invitation email to a seller who is not on Holdfast yet again (once an hour)",
+        summary: 'Buyer sends the invitation email to a seller who is not on Holdfast yet again (once an hour)',
         description:
           'Only while the deal waits for a seller with no verified account. 403 for the seller or staff, 404 for ' +
           'anyone else, 409 SELLER_JOINED once the seller has an account (ALREADY_CANCELLED when cancelled), ' +
