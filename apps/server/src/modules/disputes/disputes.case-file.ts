@@ -245,22 +245,6 @@ export async function buildCaseFile(
         }),
       );
     }
-    // The money paid out, at the moment the deal ended (its last history row into completed or cancelled).
-    const ending = [...events].reverse().find((r) => r.e.toStatus === 'completed' || r.e.toStatus === 'cancelled');
-    const facts = payouts.get(t.id);
-    const paid = facts && payoutSummary(facts, t);
-    if (ending && paid) {
-      file.push(
-        entry({
-          id: `payout:${t.id}`,
-          kind: 'event',
-          at: ending.e.at.toISOString(),
-          author: null,
-          summary: paid,
-          text: null,
-        }),
-      );
-    }
   }
 
   if (t.acceptedAt && (t.expectedDeliveryDate || t.deliveryNotes)) {
@@ -388,6 +372,26 @@ export async function buildCaseFile(
         text: d.resolutionNotes,
       }),
     );
+  }
+
+  if (!whole) {
+    // The money paid out, when the deal ended (its last history row into completed or cancelled), told
+    // after the decision that paid it.
+    const ending = [...events].reverse().find((r) => r.e.toStatus === 'completed' || r.e.toStatus === 'cancelled');
+    const facts = payouts.get(t.id);
+    const paid = facts && payoutSummary(facts, t);
+    if (ending && paid) {
+      file.push(
+        entry({
+          id: `payout:${t.id}`,
+          kind: 'event',
+          at: ending.e.at.toISOString(),
+          author: null,
+          summary: paid,
+          text: null,
+        }),
+      );
+    }
   }
 
   // Stable: entries at the same instant keep the order above.

@@ -74,6 +74,10 @@ describe('GET /api/transactions/:id/timeline', () => {
       ).toBe(true);
     }
     expect(said.find((s) => s.startsWith('Paid out'))).toContain('R 60,00 to the seller');
+    // The money is told after the decision that paid it.
+    expect(said.findIndex((s) => s.startsWith('Paid out'))).toBeGreaterThan(
+      said.findIndex((s) => s.startsWith('Decision')),
+    );
     // The delivery note stays after the deal ended.
     expect(body.entries.find((e) => e.summary.startsWith('Tracking'))?.text).toBe('Left at the door');
     const created = body.entries.find((e) => e.summary === 'Transaction created')!;
