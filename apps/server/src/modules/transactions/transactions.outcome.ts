@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { toDecimal, type TTransactionOutcome } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { disputes, journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
-import type { TransactionRow } from './transactions.queries.js';
+import { disputes, journalEntries, ledgerAccounts, postings, type transactions } from '../../db/schema/index.js';
+
+/** The transaction columns an outcome reads (the row type of the queries, which import this file). */
+type TransactionRow = typeof transactions.$inferSelect;
 
 /**
  * Where a deal's money went, per party, as the ledger recorded it: the postings of the entries that paid
