@@ -169,8 +169,52 @@ describe.skipIf(browserMissing)('disputes in the browser', () => {
     await b.getByRole('region', { name: 'Statistics' }).getByText(formatMoney('103.00', 'ZAR')).waitFor();
     await seller.page.goto(`/transactions/${id}`);
     await seller.page.getByText('Dispute resolved: Partial refund').waitFor();
+
+    // The truth on both sides (issue 32): a split, per party, in the ledger's amounts; never "released".
+    const [refunded, paid] = [formatMoney('103.00', 'ZAR'), formatMoney('150.00', 'ZAR')];
+    await b.goto(`/transactions/${id}`);
+    await b.getByText('Transaction Completed: funds split').waitFor();
+    await b.getByText(`You were refunded ${refunded}; the seller received ${paid}.`).waitFor();
+    await b.getByTestId('transaction-card').getByText('Split', { exact: true }).waitFor();
+    expect(await b.getByText('Funds have been released to the seller.').count()).toBe(0);
+    // The history, as the moderator's case view tells it, without the staff's notes.
+    const history = b.getByRole('list', { name: 'Transaction history' });
+    await history.getByText('Transaction created').waitFor();
+    await history.getByText(/^Dispute opened by the buyer/).waitFor();
+    await history.getByText(/^Decision: split/).waitFor();
+    await history.getByText(`Paid out of escrow: ${refunded} back to the buyer's wallet`, { exact: false }).waitFor();
+    await look(b, 'transaction-split-buyer');
+    const sp = seller.page;
+    await sp.getByText(`You received ${paid}; the buyer was refunded ${refunded}.`).waitFor();
+    await sp.getByTestId('seller-payout').getByText(paid).waitFor();
+    await sp
+      .getByRole('list', { name: 'Transaction history' })
+      .getByText(/^Decision: split/)
+      .waitFor();
+    await look(sp, 'transaction-split-seller');
     await seller.page.goto('/dashboard');
     await seller.page.getByRole('region', { name: 'Statistics' }).getByText(formatMoney('150.00', 'ZAR')).waitFor();
+  });
+
+  it('an invited seller shows as not on Holdfast yet, and the buyer may resend (once an hour)', async () => {
+    const buyer = await person('buyer', 'Zanele');
+    const invited = uniqueEmail('invited');
+    const created = await buyer.page.request.post('/api/transactions', {
+      data: { amount: '80.00', currency: 'ZAR', sellerEmail: invited, description: 'Hand-made bowl' },
+      headers: key(),
+    });
+    const { id } = await created.json();
+    const b = buyer.page;
+    await b.goto(`/transactions/${id}`);
+    await b
+      .getByTestId('invited-seller')
+      .getByText(/^Not on Holdfast yet: invitation sent on /)
+      .waitFor();
+    await b.getByRole('list', { name: 'Transaction history' }).getByText('Transaction created').waitFor();
+    await look(b, 'transaction-invited-seller');
+    // Just sent at creation: the server says it is too soon.
+    await b.getByRole('button', { name: 'Resend invitation' }).click();
+    await b.getByText('The invitation was sent less than an hour ago', { exact: false }).first().waitFor();
   });
 
   it('another dispute is settled by the parties with an accepted offer', async () => {

@@ -81,6 +81,10 @@ export const ERROR_CODE_INFO = {
     status: 400,
     meaning: 'Password reset: the link is unknown, expired or already used; request a new one',
   },
+  SELLER_JOINED: {
+    status: 409,
+    meaning: 'The seller already holds a verified account: there is no invitation to send again',
+  },
   RATE_LIMITED: { status: 429, meaning: 'Too many requests or attempts: wait, then try again' },
   INTERNAL: { status: 500, meaning: 'An unexpected failure on our side; nothing was changed' },
   PROVIDER_UNAVAILABLE: { status: 502, meaning: 'The payment provider could not be reached; try again' },

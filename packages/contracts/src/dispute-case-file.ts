@@ -99,3 +99,11 @@ export const ZCreateDisputeNoteRequest = z.object({
     .refine((s) => !hasControlCharacters(s), DISPUTE_NOTE_MESSAGES.invalidCharacters),
 });
 export type TCreateDisputeNoteRequest = z.input<typeof ZCreateDisputeNoteRequest>;
+
+/**
+ * `GET /api/transactions/{id}/timeline`: a transaction's history for its parties (and staff), oldest first,
+ * in the case file's entries (the deal's events, delivery details, and a dispute's offers and decision).
+ * Staff's internal notes never appear in it.
+ */
+export const ZTransactionTimeline = z.object({ entries: z.array(ZCaseFileEntry) });
+export type TTransactionTimeline = z.infer<typeof ZTransactionTimeline>;

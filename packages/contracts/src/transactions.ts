@@ -72,6 +72,9 @@ export const TRANSACTION_MESSAGES = {
   onlySellerDeliver: 'Only the seller can mark this transaction delivered',
   notDeliverable: 'Only an accepted, funded transaction can be marked delivered',
   alreadyDelivered: 'This transaction has already been marked delivered',
+  onlyBuyerResend: 'Only the buyer can send the invitation again',
+  sellerJoined: 'The seller is already on Holdfast: there is no invitation to send again',
+  resendTooSoon: 'The invitation was sent less than an hour ago. You can send it again later.',
   lateCancelNotYet: `You can cancel an accepted transaction only when delivery is ${ESCROW_TIMERS.lateDeliveryGraceDays} days past the expected date`,
 } as const;
 
@@ -165,6 +168,29 @@ export type TConfirmTransactionRequest = z.infer<typeof ZConfirmTransactionReque
 
 export const ZTransactionParams = z.object({ id: z.uuid({ error: TRANSACTION_MESSAGES.notFound }) });
 
+/**
+ * How a deal's money ended, per party, from the ledger entries that moved it out of escrow: all of the amount
+ * to the seller (`released`), the whole total back to the buyer (`refunded`), some to each (`split`: a split
+ * decision or agreement, or a partial dispute whose part went back to the buyer), or nothing ever paid in
+ * (`cancelled`). `ending` is null while the deal is still open (a partial dispute has paid the seller part).
+ */
+export const TRANSACTION_ENDINGS = ['released', 'refunded', 'split', 'cancelled'] as const;
+export const ZTransactionEnding = z.enum(TRANSACTION_ENDINGS);
+export type TTransactionEnding = z.infer<typeof ZTransactionEnding>;
+
+export const ZTransactionOutcome = z.object({
+  ending: ZTransactionEnding.nullable(),
+  /** Decimal amounts in the transaction's currency, each the sum of the ledger's postings to that account. */
+  buyerRefunded: z.string(),
+  sellerReceived: z.string(),
+  feeKept: z.string(),
+  /** Still held in escrow (the disputed part of an open partial dispute; 0 once ended). */
+  heldInEscrow: z.string(),
+  /** Who settled a dispute over it: a moderator's decision or the parties' agreement; null without one. */
+  decidedBy: z.enum(['moderator', 'agreement']).nullable(),
+});
+export type TTransactionOutcome = z.infer<typeof ZTransactionOutcome>;
+
 export const ZTransaction = z.object({
   id: z.string(),
   amount: z.string(),
@@ -206,6 +232,13 @@ export const ZTransaction = z.object({
   /** While accepted, funded and not delivered: from when the buyer may cancel for late delivery. */
   lateCancelFrom: z.string().nullable(),
   viewerRole: ZViewerRole,
+  /**
+   * While the seller has no verified account (an invitation): when the invitation email last went out
+   * (at creation, or the buyer's latest resend). Null once the seller has joined.
+   */
+  invitationSentAt: z.string().nullable(),
+  /** Where the money went, read from the ledger (null while nothing has left escrow and the deal is open). */
+  outcome: ZTransactionOutcome.nullable(),
   /** What the viewer may do now, by the rules the server enforces (none for staff). */
   allowedActions: z.array(ZTransactionAction),
 });
@@ -249,3 +282,8 @@ export const ZDeliverTransactionRequest = z.object({
     .transform((s) => (s ? s : undefined)),
 });
 export type TDeliverTransactionRequest = z.input<typeof ZDeliverTransactionRequest>;
+
+/** `POST /api/transactions/:id/resend-invitation`: the buyer sends the seller's invitation email again. */
+export const INVITATION_RESEND_INTERVAL_MINUTES = 60;
+export const ZResendInvitationResponse = z.object({ invitationSentAt: z.string() });
+export type TResendInvitationResponse = z.infer<typeof ZResendInvitationResponse>;

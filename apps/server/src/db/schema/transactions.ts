@@ -43,6 +43,8 @@ export const transactions = pgTable(
     deliveryMessage: text('delivery_message'),
     /** End of the inspection period: without confirmation or dispute, the money is released then. */
     autoReleaseAt: timestamp('auto_release_at', { withTimezone: true }),
+    /** The buyer's latest resend of the seller's invitation (null: only the one sent at creation). */
+    invitationSentAt: timestamp('invitation_sent_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -6,12 +6,14 @@ import {
   ZDisputeParams,
   ZErrorResponse,
   ZModeratorStats,
+  ZTransactionTimeline,
 } from '@holdfast/contracts';
+import { z } from 'zod';
 import { requireUser } from '../../lib/auth-context.js';
 import { idempotentAnswer } from '../../lib/idempotency.js';
 import { RATE_LIMITS } from '../../lib/rate-limit.js';
 
-/** Staff's internal notes on a case, and the public record of decisions (issue 28). */
+/** Staff's internal notes on a case, the public record of decisions (issue 28), and a transaction's timeline. */
 export async function caseFileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const service = app.services.disputes;
@@ -35,6 +37,24 @@ export async function caseFileRoutes(app: FastifyInstance) {
         .send(
           await service.addNote(requireUser(request), request.params.id, request.body, idempotentAnswer(request, 201)),
         ),
+  );
+
+  // On the transactions path, served here: the timeline is the case file's entries (disputes.timeline.ts).
+  r.get(
+    '/transactions/:id/timeline',
+    {
+      schema: {
+        tags: ['transactions'],
+        summary: "A transaction's history, oldest first, for its parties (and moderators and admins)",
+        description:
+          'Created, funded, accepted (with the delivery date), delivered (tracking and note), the inspection ' +
+          'period, disputes, offers and their answers, the decision, and the money paid out, each with who and ' +
+          "when. Staff's internal notes never appear. Anyone else gets 404, as for the transaction.",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ZTransactionTimeline, 401: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => service.transactionTimeline(requireUser(request), request.params.id),
   );
 
   r.get(

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { counterpartyName } from '../profile/index.js';
+import { outcomeFacts, type OutcomeFacts } from '../transactions/index.js';
 import { listCaseSubmissions } from './disputes.evidence.queries.js';
 import type { DisputeRow } from './disputes.queries.js';
 import { partOf } from './disputes.partial.js';
@@ -48,7 +49,8 @@ function splitText(refund: bigint, d: DisputeRow, t: TransactionRow): string {
 
 interface EventContext {
   t: TransactionRow;
-  d: DisputeRow;
+  /** The transaction's dispute; null on a deal never disputed (its timeline, transactionTimeline). */
+  d: DisputeRow | null;
   actor: TCaseAuthor | null;
 }
 
@@ -67,6 +69,7 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
       ? `Accepted by the seller, delivery by ${shortDate(t.expectedDeliveryDate)}`
       : 'Accepted by the seller',
   deliver: () => 'Marked delivered',
+  invitation_resent: ({ t }) => `Invitation sent again to ${t.sellerEmail}`,
   confirm: () => 'Receipt confirmed by the buyer: funds released to the seller',
   auto_release: () => 'Released to the seller automatically after the inspection period',
   decline: () => 'Declined by the seller',
@@ -74,9 +77,10 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   cancel_late_delivery: () => 'Cancelled by the buyer: not delivered in time',
   expire_unfunded: () => 'Cancelled automatically: not funded in time',
   expire_unaccepted: () => 'Cancelled automatically: the seller did not accept in time',
-  dispute: ({ d }) => `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}`,
+  dispute: ({ d }) => (d ? `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}` : 'Dispute opened'),
   dispute_assigned: ({ actor }) => `Assigned to ${actor?.name ?? 'a moderator'}`,
   dispute_partial_release: ({ d, t }) => {
+    if (!d) return 'Part of the amount released to the seller';
     const part = partOf(d, t);
     return `Only ${money(part.amount, t)} disputed: ${money(part.released, t)} released to the seller at once`;
   },
@@ -110,24 +114,59 @@ function eventSummary(action: string, c: EventContext): string | null {
 }
 
 /**
+ * What the file holds: the whole case (`case`, the case file), or the deal's own history (`deal`, the
+ * transaction's timeline for its parties: events, delivery, offers and the decision, with the inspection
+ * period and the money paid out; the private messages, statements and evidence stay in the conversation
+ * and the case file).
+ */
+export type CaseFileScope = 'case' | 'deal';
+
+/** The inspection period as its own line of a deal's timeline ("Inspection period: 3 days, until 5 Dec"). */
+function inspectionSummary(t: TransactionRow): string {
+  const days = `${t.inspectionDays} day${t.inspectionDays === 1 ? '' : 's'}`;
+  if (!t.autoReleaseAt) return `Inspection period of ${days} started`;
+  const until = t.autoReleaseAt.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+  return `Inspection period of ${days} started: released automatically on ${until} UTC unless the buyer confirms or disputes`;
+}
+
+/** "Paid out: R 3 090,00 back to the buyer, R 1 800,00 to the seller, R 54,00 fee" from the ledger's figures. */
+function payoutSummary(f: OutcomeFacts, t: TransactionRow): string | null {
+  const parts = [
+    f.buyer > 0n ? `${money(f.buyer, t)} back to the buyer's wallet` : null,
+    f.seller > 0n ? `${money(f.seller, t)} to the seller's wallet` : null,
+    f.fees > 0n ? `${money(f.fees, t)} service fee` : null,
+  ].filter(Boolean);
+  return parts.length ? `Paid out of escrow: ${parts.join(', ')}` : null;
+}
+
+/**
  * The dispute's case file, oldest first: the transaction's history, the delivery details and tracking, the
  * parties' private messages about the transaction, statements and evidence, offers and their answers,
  * internal notes (staff only) and the decision with its reasons. Entries at the same instant keep that
- * order. A party's file never contains a note: they are not even read for them.
+ * order. A party's file never contains a note: they are not even read for them. Without a dispute (`d`
+ * null) it is the deal's history alone; scope `deal` makes it the transaction's timeline (CaseFileScope).
  */
 export async function buildCaseFile(
   db: DbOrTx,
-  d: DisputeRow,
+  d: DisputeRow | null,
   t: TransactionRow,
   reader: CaseReader,
+  scope: CaseFileScope = 'case',
 ): Promise<TCaseFileEntry[]> {
   const parties = [t.buyerId, t.sellerId].filter((id): id is string => id !== null);
-  const [people, events, messages, offers, notes, submissions] = await Promise.all([
+  const whole = scope === 'case';
+  const [people, events, messages, offers, notes, submissions, payouts] = await Promise.all([
     // The parties and the decider, for the entries that name them without a row of their own.
     db
       .select(personColumns)
       .from(users)
-      .where(inArray(users.id, [...parties, ...(d.resolvedById ? [d.resolvedById] : [])])),
+      .where(inArray(users.id, [...parties, ...(d?.resolvedById ? [d.resolvedById] : [])])),
     db
       .select({ e: transactionEvents, actor: personColumns })
       .from(transactionEvents)
@@ -135,25 +174,29 @@ export async function buildCaseFile(
       .where(eq(transactionEvents.transactionId, t.id))
       .orderBy(asc(transactionEvents.at), asc(transactionEvents.id)),
     // The conversation is the transaction; only what its two parties wrote to each other.
-    db
-      .select({ m: directMessages, sender: personColumns })
-      .from(directMessages)
-      .innerJoin(users, eq(users.id, directMessages.senderId))
-      .where(
-        and(
-          eq(directMessages.conversationId, t.id),
-          inArray(directMessages.senderId, parties),
-          inArray(directMessages.receiverId, parties),
-        ),
-      )
-      .orderBy(asc(directMessages.createdAt), asc(directMessages.id)),
-    db
-      .select({ o: disputeOffers, proposer: personColumns })
-      .from(disputeOffers)
-      .innerJoin(users, eq(users.id, disputeOffers.proposerId))
-      .where(eq(disputeOffers.disputeId, d.id))
-      .orderBy(asc(disputeOffers.createdAt), asc(disputeOffers.id)),
-    reader === 'staff'
+    !whole
+      ? Promise.resolve([])
+      : db
+          .select({ m: directMessages, sender: personColumns })
+          .from(directMessages)
+          .innerJoin(users, eq(users.id, directMessages.senderId))
+          .where(
+            and(
+              eq(directMessages.conversationId, t.id),
+              inArray(directMessages.senderId, parties),
+              inArray(directMessages.receiverId, parties),
+            ),
+          )
+          .orderBy(asc(directMessages.createdAt), asc(directMessages.id)),
+    !d
+      ? Promise.resolve([])
+      : db
+          .select({ o: disputeOffers, proposer: personColumns })
+          .from(disputeOffers)
+          .innerJoin(users, eq(users.id, disputeOffers.proposerId))
+          .where(eq(disputeOffers.disputeId, d.id))
+          .orderBy(asc(disputeOffers.createdAt), asc(disputeOffers.id)),
+    reader === 'staff' && d && whole
       ? db
           .select({ n: disputeNotes, author: personColumns })
           .from(disputeNotes)
@@ -161,7 +204,8 @@ export async function buildCaseFile(
           .where(eq(disputeNotes.disputeId, d.id))
           .orderBy(asc(disputeNotes.createdAt), asc(disputeNotes.id))
       : Promise.resolve([]),
-    listCaseSubmissions(db, d.id),
+    d && whole ? listCaseSubmissions(db, d.id) : Promise.resolve({ statements: [], evidence: [] }),
+    whole ? Promise.resolve(new Map<string, OutcomeFacts>()) : outcomeFacts(db, [t]),
   ]);
 
   const authorOf = (p: Person | null): TCaseAuthor | null => {
@@ -183,8 +227,24 @@ export async function buildCaseFile(
   for (const { e, actor } of events) {
     const author = authorOf(actor);
     const summary = eventSummary(e.action, { t, d, actor: author });
-    if (summary === null) continue;
-    file.push(entry({ id: `event:${e.id}`, kind: 'event', at: e.at.toISOString(), author, summary, text: null }));
+    if (summary !== null) {
+      file.push(entry({ id: `event:${e.id}`, kind: 'event', at: e.at.toISOString(), author, summary, text: null }));
+    }
+  }
+
+  if (!whole) {
+    if (t.deliveredAt) {
+      file.push(
+        entry({
+          id: `inspection:${t.id}`,
+          kind: 'event',
+          at: t.deliveredAt.toISOString(),
+          author: null,
+          summary: inspectionSummary(t),
+          text: null,
+        }),
+      );
+    }
   }
 
   if (t.acceptedAt && (t.expectedDeliveryDate || t.deliveryNotes)) {
@@ -256,30 +316,32 @@ export async function buildCaseFile(
     );
   }
 
-  for (const { o, proposer } of offers) {
-    file.push(
-      entry({
-        id: `offer:${o.id}`,
-        kind: 'offer',
-        at: o.createdAt.toISOString(),
-        author: authorOf(proposer),
-        summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, d, t)}`,
-        text: o.message,
-      }),
-    );
-    // Its answer; a superseded or closed offer is told by the next offer or the decision.
-    if ((o.status === 'accepted' || o.status === 'rejected') && o.respondedAt) {
-      const answerer = o.proposerRole === 'buyer' ? 'seller' : 'buyer';
+  if (d) {
+    for (const { o, proposer } of offers) {
       file.push(
         entry({
-          id: `offer-answer:${o.id}`,
+          id: `offer:${o.id}`,
           kind: 'offer',
-          at: o.respondedAt.toISOString(),
-          author: personAuthor(answerer === 'seller' ? t.sellerId : t.buyerId),
-          summary: `Offer ${o.status} by the ${answerer}`,
-          text: null,
+          at: o.createdAt.toISOString(),
+          author: authorOf(proposer),
+          summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, d, t)}`,
+          text: o.message,
         }),
       );
+      // Its answer; a superseded or closed offer is told by the next offer or the decision.
+      if ((o.status === 'accepted' || o.status === 'rejected') && o.respondedAt) {
+        const answerer = o.proposerRole === 'buyer' ? 'seller' : 'buyer';
+        file.push(
+          entry({
+            id: `offer-answer:${o.id}`,
+            kind: 'offer',
+            at: o.respondedAt.toISOString(),
+            author: personAuthor(answerer === 'seller' ? t.sellerId : t.buyerId),
+            summary: `Offer ${o.status} by the ${answerer}`,
+            text: null,
+          }),
+        );
+      }
     }
   }
 
@@ -299,7 +361,7 @@ export async function buildCaseFile(
     }
   }
 
-  if (d.status === 'resolved' && d.resolvedAt) {
+  if (d && d.status === 'resolved' && d.resolvedAt) {
     file.push(
       entry({
         id: `decision:${d.id}`,
@@ -310,6 +372,26 @@ export async function buildCaseFile(
         text: d.resolutionNotes,
       }),
     );
+  }
+
+  if (!whole) {
+    // The money paid out, when the deal ended (its last history row into completed or cancelled), told
+    // after the decision that paid it.
+    const ending = [...events].reverse().find((r) => r.e.toStatus === 'completed' || r.e.toStatus === 'cancelled');
+    const facts = payouts.get(t.id);
+    const paid = facts && payoutSummary(facts, t);
+    if (ending && paid) {
+      file.push(
+        entry({
+          id: `payout:${t.id}`,
+          kind: 'event',
+          at: ending.e.at.toISOString(),
+          author: null,
+          summary: paid,
+          text: null,
+        }),
+      );
+    }
   }
 
   // Stable: entries at the same instant keep the order above.

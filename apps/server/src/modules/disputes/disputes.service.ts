@@ -52,6 +52,7 @@ import {
   type DisputeRow,
 } from './disputes.queries.js';
 import { buildCaseFile, caseReaderOf } from './disputes.case-file.js';
+import { transactionTimeline } from './disputes.timeline.js';
 import { moderatorStats } from './disputes.moderator-stats.js';
 import { decisionRecord, listResolvedCases } from './disputes.history.js';
 import { disputeWorkload, type Worker } from './disputes.waiting.js';
@@ -503,6 +504,8 @@ export function createDisputesService({
     makeOffer,
     answerOffer,
     getCase,
+    /** A transaction's history for its parties and staff, from the case file's entries (never a note). */
+    transactionTimeline: (user: SessionUser, transactionId: string) => transactionTimeline(db, user, transactionId),
     addNote: (user: SessionUser, id: string, input: TCreateDisputeNoteRequest, answer?: StoreAnswer<TDisputeNote>) =>
       addDisputeNote({ db, clock }, user, id, input, answer),
     moderatorStats: () => moderatorStats(db, clock.now()),

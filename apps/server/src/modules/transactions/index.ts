@@ -24,3 +24,4 @@ export {
 } from './transactions.queries.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
 export { openDispute, resolveDispute } from './transactions.transitions.js';
+export { outcomeFacts, type OutcomeFacts } from './transactions.outcome.js';

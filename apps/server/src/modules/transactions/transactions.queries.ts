@@ -9,6 +9,7 @@ import type { EntryStatement, EntryWritten } from '../../ledger/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
+import { NO_PAYOUT, outcomeFacts, outcomeOf, type OutcomeFacts } from './transactions.outcome.js';
 import {
   allowedActions,
   allowedActionsChangeAt,
@@ -107,6 +108,7 @@ function wire(
   seller: Party | null,
   viewer: Viewer,
   now: Date,
+  payout: OutcomeFacts = NO_PAYOUT,
 ): TTransaction | null {
   const viewerRole = relationOf(t, viewer).viewerRole;
   if (!viewerRole) return null;
@@ -142,6 +144,8 @@ function wire(
     cancelsAt: timers.cancelsAt?.toISOString() ?? null,
     lateCancelFrom: timers.lateCancelFrom?.toISOString() ?? null,
     viewerRole,
+    invitationSentAt: seller ? null : (t.invitationSentAt ?? t.createdAt).toISOString(),
+    outcome: outcomeOf(t, payout),
     allowedActions: allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
   };
 }
@@ -149,9 +153,28 @@ function wire(
 /** A transaction row with the parties its view shows (the buyer; the seller once registered and verified). */
 export type TransactionWithParties = Joined;
 
-/** `user`'s view at `now` of a transaction row and its parties, or null when they may not see it. */
-export function transactionView(row: TransactionWithParties, user: SessionUser, now: Date): TTransaction | null {
-  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now);
+/**
+ * `user`'s view at `now` of a transaction row and its parties, or null when they may not see it. `payout`:
+ * the row's outcome figures from the ledger (outcomeFacts), when money may have left escrow.
+ */
+export function transactionView(
+  row: TransactionWithParties,
+  user: SessionUser,
+  now: Date,
+  payout?: OutcomeFacts,
+): TTransaction | null {
+  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now, payout);
+}
+
+/** As transactionView, reading the outcome's figures from the ledger first (inside `db`'s transaction, if any). */
+export async function transactionViewWithOutcome(
+  db: DbOrTx,
+  row: TransactionWithParties,
+  user: SessionUser,
+  now: Date,
+): Promise<TTransaction | null> {
+  const facts = await outcomeFacts(db, [row.t]);
+  return transactionView(row, user, now, facts.get(row.t.id));
 }
 
 /**
@@ -328,7 +351,7 @@ export async function findTransactionView(
 ): Promise<TTransaction | null> {
   if (!isUuid(id)) return null;
   const [row] = await selectWithParties(db).where(eq(transactions.id, id));
-  return row ? transactionView(row, user, now) : null;
+  return row ? transactionViewWithOutcome(db, row, user, now) : null;
 }
 
 /** The largest possible (created_at, id): the first page's "cursor", so one statement serves every page. */
@@ -420,6 +443,7 @@ export async function listTransactionViews(
     status: query.status,
     firstPage: !query.cursor,
   });
+  const payouts = await outcomeFacts(db, rows.slice(0, query.limit));
   const page = toPage(
     rows,
     query.limit,
@@ -432,6 +456,7 @@ export async function listTransactionViews(
         r.sellerUserId ? { id: r.sellerUserId, firstName: r.sellerFirstName, lastName: r.sellerLastName } : null,
         user,
         now,
+        payouts.get(r.id),
       )!,
   );
   let actionsChangeAt: Date | null = null;

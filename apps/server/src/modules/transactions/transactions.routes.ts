@@ -6,6 +6,7 @@ import {
   ZCreateTransactionRequest,
   ZDeliverTransactionRequest,
   ZErrorResponse,
+  ZResendInvitationResponse,
   ZTransaction,
   ZTransactionList,
   ZTransactionListQuery,
@@ -197,6 +198,23 @@ export async function transactionRoutes(app: FastifyInstance) {
     },
     async (request) =>
       service.deliver(requireUser(request), request.params.id, request.body ?? {}, idempotentAnswer(request, 200)),
+  );
+
+  r.post(
+    '/transactions/:id/resend-invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Buyer sends the invitation email to a seller who is not on Holdfast yet again (once an hour)',
+        description:
+          'Only while the deal waits for a seller with no verified account. 403 for the seller or staff, 404 for ' +
+          'anyone else, 409 SELLER_JOINED once the seller has an account (ALREADY_CANCELLED when cancelled), ' +
+          '429 RATE_LIMITED within an hour of the last invitation. Recorded in the transaction history.',
+        params: ZParams,
+        response: { 200: ZResendInvitationResponse, ...errors, 429: ZErrorResponse },
+      },
+    },
+    async (request) => service.resendInvitation(requireUser(request), request.params.id),
   );
 
   r.post(

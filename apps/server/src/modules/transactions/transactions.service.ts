@@ -1,5 +1,7 @@
 import {
   ESCROW_TIMERS,
+  INVITATION_RESEND_INTERVAL_MINUTES,
+  type TResendInvitationResponse,
   TRANSACTION_MESSAGES as M,
   canCreateTransactions,
   checkTransactionAmount,
@@ -12,20 +14,25 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { eq } from 'drizzle-orm';
+import { transactions } from '../../db/schema/index.js';
+import { appError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import { etagValidUntil, matchingEtag } from '../../lib/etag.js';
 import type { Page } from '../../lib/cursor.js';
 import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { walletFundingEntry } from '../../ledger/index.js';
-import { notifyJob } from '../notifications/index.js';
+import { notify, notifyJob } from '../notifications/index.js';
 import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
 import {
   countTransactionsByStatus,
   findTransactionView,
   insertTransaction,
   listTransactionViews,
+  lockTransaction,
   lockTransactionWithParties,
+  recordEvent,
   transactionView,
+  transactionViewWithOutcome,
   type TransactionRow,
 } from './transactions.queries.js';
 import { listEtag } from './transactions.list-version.js';
@@ -109,7 +116,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       options.precheck?.();
       const now = clock.now();
       assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
-      const view = transactionView({ ...locked, t: await apply(tx, t, now) }, user, now);
+      const view = await transactionViewWithOutcome(tx, { ...locked, t: await apply(tx, t, now) }, user, now);
       if (view) await options.answer?.(tx, view);
       return view;
     });
@@ -234,9 +241,45 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     );
   }
 
+  /**
+   * The buyer sends the invitation email to a seller address with no account again (the same email as at
+   * creation: the `transaction.created` notification of a deal without a seller), at most once an hour
+   * counted from the last one sent. Recorded in the deal's history, so both the timeline and the limit read it.
+   */
+  async function resendInvitation(user: SessionUser, id: string): Promise<TResendInvitationResponse> {
+    const sentAt = await db.transaction(async (tx) => {
+      const t = await lockTransaction(tx, id);
+      if (!t) throw notFound(M.notFound);
+      const rel = relationOf(t, user);
+      if (!rel.viewerRole) throw notFound(M.notFound);
+      if (!rel.isBuyer) throw forbidden(M.onlyBuyerResend);
+      if (t.status === 'cancelled') throw appError('ALREADY_CANCELLED', M.alreadyCancelled);
+      if (t.sellerId || t.status !== 'pending') throw appError('SELLER_JOINED', M.sellerJoined);
+      const now = clock.now();
+      const last = t.invitationSentAt ?? t.createdAt;
+      if (now.getTime() - last.getTime() < INVITATION_RESEND_INTERVAL_MINUTES * 60_000) {
+        throw tooManyRequests(M.resendTooSoon);
+      }
+      await tx.update(transactions).set({ invitationSentAt: now, updatedAt: now }).where(eq(transactions.id, t.id));
+      await recordEvent(tx, {
+        transactionId: t.id,
+        actorId: user.id,
+        from: t.status,
+        to: t.status,
+        action: 'invitation_resent',
+        at: now,
+      });
+      await notify(tx, { type: 'transaction.created', transactionId: t.id }, now);
+      return now;
+    });
+    scheduler.kick();
+    return { invitationSentAt: sentAt.toISOString() };
+  }
+
   return {
     create,
     list,
+    resendInvitation,
     stats: (user: SessionUser) => countTransactionsByStatus(db, user),
     get: (user: SessionUser, id: string) => view(id, user),
     accept,

@@ -84,13 +84,15 @@ function Entry({ entry }: { entry: TCaseFileEntry }) {
 
 /**
  * A dispute's case file as a vertical timeline, oldest first: an icon per kind, who and when, the text.
- * Internal notes (present only in staff's file) stand out and say they are staff only.
+ * Internal notes (present only in staff's file) stand out and say they are staff only. A transaction's
+ * history (its timeline) uses it too, under its own `label`.
  */
-export function CaseFileTimeline({ entries }: { entries: TCaseFileEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">Nothing in the case file yet.</p>;
+export function CaseFileTimeline({ entries, label = 'Case file' }: { entries: TCaseFileEntry[]; label?: string }) {
+  if (entries.length === 0)
+    return <p className="text-sm text-muted-foreground">Nothing in the {label.toLowerCase()} yet.</p>;
   return (
     <ol
-      aria-label="Case file"
+      aria-label={label}
       className="relative before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:bg-border"
     >
       {entries.map((e) => (

@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useConfirmTransaction } from '../api/confirm-transaction';
 import { CONFIRMATION_PHRASE, phraseState } from '../lib/confirm-phrase';
+import { confirmHint } from '../lib/status-copy';
 
 /** Buyer confirms receipt by typing the phrase; releases the escrowed funds to the seller. */
 interface ConfirmReceiptProps {
@@ -46,8 +47,9 @@ export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmRec
           {type === 'service' ? 'Has the service been delivered?' : 'Received your item?'}
         </p>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          Type <span className="font-mono font-semibold text-brand-ink">{CONFIRMATION_PHRASE}</span> to confirm receipt.{' '}
-          {sellerAmount} is then released to the seller. This cannot be undone.
+          {/* The spec's phrase is the one the server checks; for a service it confirms the work (confirmHint). */}
+          Type <span className="font-mono font-semibold text-brand-ink">{CONFIRMATION_PHRASE}</span>{' '}
+          {confirmHint(type, sellerAmount).slice(`Type ${CONFIRMATION_PHRASE} `.length)}
         </p>
       </div>
       <div className="grid gap-2">

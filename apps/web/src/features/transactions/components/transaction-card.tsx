@@ -12,12 +12,10 @@ import {
 } from 'lucide-react';
 import type { TTransaction, TTransactionAction } from '@holdfast/contracts';
 import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
 import { displayName, formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useCancelTransaction } from '../api/cancel-transaction';
@@ -30,7 +28,10 @@ import { DeliverDialog } from './deliver-dialog';
 import { DisputeOutcome, DisputePanel } from './dispute-panel';
 import { DeliveredDetails, LateDelivery, PendingDeadline, ReleaseCountdown } from './escrow-timers';
 import { TransactionReviews } from './transaction-reviews';
+import { InvitedSeller } from './invited-seller';
+import { OutcomeStatusBadge, OutcomeSummary } from './outcome-summary';
 import { inspectionPeriod } from '../lib/timers';
+import { activeHeading, HELP_ACTION_HINTS, sellerPayout } from '../lib/status-copy';
 
 type Viewer = 'buyer' | 'seller' | 'other';
 
@@ -169,14 +170,7 @@ function DeliveryInfo({ tx }: { tx: TTransaction }) {
 function ActivePanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
   const funded = tx.paymentStatus === 'succeeded';
   const delivered = !!tx.deliveredAt;
-  const service = tx.type === 'service';
-  const heading = delivered
-    ? service
-      ? 'Delivered: the buyer is checking the work'
-      : 'Delivered: the buyer is inspecting the item'
-    : service
-      ? 'Accepted: the service is under way'
-      : 'Accepted: awaiting delivery';
+  const heading = activeHeading(tx, viewer);
   return (
     <div className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4">
       <p className="font-medium text-sky-900">{heading}</p>
@@ -216,38 +210,25 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
     case 'active':
       return <ActivePanel tx={tx} viewer={viewer} />;
     case 'completed':
+      // What happened to the money (from the ledger's figures), then how a dispute ended, then reviews.
       return (
         <div className="space-y-3">
-          <Alert variant="success">
-            <CheckCircle2 aria-hidden="true" />
-            <AlertTitle>Transaction Completed</AlertTitle>
-            <AlertDescription>
-              <p>Funds have been released to the seller.</p>
-              {tx.completedAt && <p className="text-xs opacity-80">Completed {formatDateTime(tx.completedAt)}</p>}
-            </AlertDescription>
-          </Alert>
+          <OutcomeSummary tx={tx} viewer={viewer} />
           <DisputeOutcome tx={tx} />
           <TransactionReviews tx={tx} />
         </div>
       );
     case 'disputed':
-      return <DisputePanel tx={tx} />;
+      return (
+        <div className="space-y-3">
+          <DeliveredDetails tx={tx} />
+          <DisputePanel tx={tx} />
+        </div>
+      );
     case 'cancelled':
       return (
         <div className="space-y-3">
-          <Alert className="bg-muted/50">
-            <Ban aria-hidden="true" />
-            <AlertTitle>Transaction Cancelled</AlertTitle>
-            <AlertDescription>
-              <p>
-                This transaction was cancelled{tx.cancelledAt ? ` on ${formatDate(tx.cancelledAt)}` : ''} and can no
-                longer be funded or accepted.
-              </p>
-              {tx.paymentStatus === 'refunded' && (
-                <p>The payment of {formatMoney(tx.total, tx.currency)} was refunded to the buyer’s wallet.</p>
-              )}
-            </AlertDescription>
-          </Alert>
+          <OutcomeSummary tx={tx} viewer={viewer} />
           <DisputeOutcome tx={tx} />
         </div>
       );
@@ -261,10 +242,17 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
 function DisputeActions({ tx }: { tx: TTransaction }) {
   if (!can(tx, 'dispute')) return null;
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2 border-t pt-3">
-      <span className="mr-auto text-sm text-muted-foreground">Something wrong?</span>
-      <ReportIssue transactionId={tx.id} />
-      <DisputeDialog transactionId={tx.id} buyerOf={tx.viewerRole === 'buyer' ? tx : undefined} />
+    <div className="space-y-2 border-t pt-3">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <span className="mr-auto text-sm text-muted-foreground">Something wrong?</span>
+        <ReportIssue transactionId={tx.id} />
+        <DisputeDialog transactionId={tx.id} buyerOf={tx.viewerRole === 'buyer' ? tx : undefined} />
+      </div>
+      <ul className="space-y-0.5 text-xs text-muted-foreground" data-testid="help-action-hints">
+        <li>{HELP_ACTION_HINTS.reportIssue}</li>
+        <li>{HELP_ACTION_HINTS.requestModeration}</li>
+        <li>{HELP_ACTION_HINTS.frozen}</li>
+      </ul>
     </div>
   );
 }
@@ -280,6 +268,7 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
   const viewer = viewerOf(tx);
   const other = counterparty(tx, viewer);
   const TypeIcon = tx.type === 'service' ? Wrench : Package;
+  const payout = sellerPayout(tx);
   return (
     <Card data-testid="transaction-card" aria-labelledby={`tx-${tx.id}`}>
       <CardContent className="space-y-4 p-4 sm:p-6">
@@ -292,7 +281,7 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
               <h2 id={`tx-${tx.id}`} className="font-semibold text-brand-ink">
                 Transaction <span className="font-mono text-sm">#{tx.id.slice(0, 8)}</span>
               </h2>
-              <TransactionStatusBadge status={tx.status} />
+              <OutcomeStatusBadge tx={tx} />
               {/* Funding matters while the money waits; a finished transaction's status says it all. */}
               {(tx.status === 'pending' || tx.status === 'active') && <PaymentBadge status={tx.paymentStatus} />}
             </div>
@@ -312,6 +301,7 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
             <dt className="text-muted-foreground">{other.label}</dt>
             <dd className="truncate font-medium">{other.name}</dd>
             {other.detail && <dd className="truncate text-xs text-muted-foreground">{other.detail}</dd>}
+            {viewer !== 'seller' && <InvitedSeller tx={tx} />}
           </div>
           <div>
             <dt className="text-muted-foreground">Service fee ({FEE_RATE_LABEL})</dt>
@@ -328,13 +318,8 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
           {viewer === 'seller' && (
             <div className="col-span-2 sm:col-span-3">
               <dt className="text-muted-foreground">Your payout</dt>
-              <dd className="font-semibold text-emerald-700">
-                {formatMoney(tx.amount, tx.currency)}{' '}
-                <span className="font-normal text-muted-foreground">
-                  {tx.status === 'completed'
-                    ? 'released to your wallet'
-                    : 'when the buyer confirms receipt or the inspection period ends'}
-                </span>
+              <dd className="font-semibold text-emerald-700" data-testid="seller-payout">
+                {payout.amount} <span className="font-normal text-muted-foreground">{payout.note}</span>
               </dd>
             </div>
           )}

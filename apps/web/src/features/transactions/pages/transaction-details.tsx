@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { useTransaction } from '@/lib/queries/get-transaction';
 import { useSyncPayment } from '@/lib/queries/sync-payment';
 import { TransactionCard } from '../components/transaction-card';
+import { TransactionTimeline } from '../components/transaction-timeline';
 
 function BackLink() {
   return (
@@ -88,7 +89,10 @@ export function TransactionDetailsPage() {
           </Button>
         )}
       </div>
-      <TransactionCard tx={transaction.data} />
+      <div className="space-y-4">
+        <TransactionCard tx={transaction.data} />
+        <TransactionTimeline tx={transaction.data} />
+      </div>
     </>
   );
 }

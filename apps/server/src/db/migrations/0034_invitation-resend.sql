@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "invitation_sent_at" timestamp with time zone;
