@@ -51,15 +51,27 @@ describe.skipIf(browserMissing)('the wallet statement and money in flight', () =
     await signInThroughForm(page, 'buyer@holdfast.dev');
 
     await page.goto('/dashboard');
-    await page.getByTestId('money-in-flight').getByText(`Held in escrow: ${zar('875.50')}`).waitFor();
+    await page
+      .getByTestId('money-in-flight')
+      .getByText(`Held in escrow: ${zar('875.50')}`)
+      .waitFor();
     await lookAtBothWidths(page, 'dashboard-money-in-flight');
 
     await page.goto('/deposit-funds');
-    await page.getByTestId('money-in-flight').getByText(`Held in escrow: ${zar('875.50')}`).waitFor();
+    await page
+      .getByTestId('money-in-flight')
+      .getByText(`Held in escrow: ${zar('875.50')}`)
+      .waitFor();
     const table = page.getByRole('table', { name: 'Statement movements' });
     const rows = table.getByRole('row');
-    await rows.filter({ hasText: 'Deposit by card' }).filter({ hasText: zar('5000.00') }).waitFor();
-    await rows.filter({ hasText: 'Payment for' }).filter({ hasText: zar('4124.50') }).waitFor();
+    await rows
+      .filter({ hasText: 'Deposit by card' })
+      .filter({ hasText: zar('5000.00') })
+      .waitFor();
+    await rows
+      .filter({ hasText: 'Payment for' })
+      .filter({ hasText: zar('4124.50') })
+      .waitFor();
     await page.getByText('Closing balance').waitFor();
     await page.getByRole('heading', { name: 'Statement' }).scrollIntoViewIfNeeded();
     await lookAtBothWidths(page, 'wallet-statement');

@@ -122,7 +122,13 @@ export function StatementCard({ wallet }: { wallet: TWalletBalance | undefined }
                 No movements in this range.
               </p>
             ) : (
-              <div className="overflow-x-auto rounded-lg border">
+              // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+              <div
+                className="overflow-x-auto rounded-lg border"
+                tabIndex={0}
+                role="region"
+                aria-label="Statement table"
+              >
                 <table className="w-full text-sm" aria-label="Statement movements">
                   <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                     <tr>
