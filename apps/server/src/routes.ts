@@ -8,6 +8,7 @@ import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
 import { withdrawalRoutes } from './modules/withdrawals/index.js';
+import { receiptRoutes } from './modules/receipts/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
 import { disputeRoutes } from './modules/disputes/index.js';
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(transactionRoutes);
       await api.register(walletRoutes);
       await api.register(withdrawalRoutes);
+      await api.register(receiptRoutes);
       await api.register(adminRoutes);
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);

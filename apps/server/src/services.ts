@@ -26,6 +26,7 @@ import { createSystemService } from './modules/system/index.js';
 import { createLegalService } from './modules/legal/index.js';
 import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
+import { createReceiptsService } from './modules/receipts/index.js';
 import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
 
@@ -74,7 +75,7 @@ export interface ServicesDeps {
  */
 export function createServices({ config, database, providers, log, clock, scheduler, shutdown }: ServicesDeps) {
   const { db } = database;
-  const wallet = createWalletService({ db });
+  const wallet = createWalletService({ db, clock });
   const transactions = createTransactionsService({ db, clock, scheduler });
   const reviews = createReviewsService({ db, clock });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
@@ -121,6 +122,7 @@ export function createServices({ config, database, providers, log, clock, schedu
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
     withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
+    receipts: createReceiptsService({ db }),
     disputes: createDisputesService({
       db,
       clock,

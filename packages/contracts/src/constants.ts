@@ -61,6 +61,10 @@ export const ERROR_CODE_INFO = {
   },
   NO_PROPOSAL: { status: 409, meaning: 'No decision on this dispute waits for a second review' },
   NOT_COMPLETED: { status: 409, meaning: 'Reviews open once the transaction is completed' },
+  NOT_FINISHED: {
+    status: 409,
+    meaning: 'A receipt exists once the deal is finished (completed, refunded or split) and money moved',
+  },
   ALREADY_REVIEWED: { status: 409, meaning: 'The caller has already reviewed this transaction' },
   OFFER_CLOSED: { status: 409, meaning: 'The settlement offer was answered, replaced or closed' },
   INSUFFICIENT_FUNDS: { status: 409, meaning: 'The wallet balance does not cover the amount' },

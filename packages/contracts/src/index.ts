@@ -8,6 +8,8 @@ export * from './transactions.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './withdrawals.js';
+export * from './records.js';
+export * from './bank-details.js';
 export * from './admin.js';
 export * from './admin-users.js';
 export * from './disputes.js';

@@ -7,6 +7,10 @@ export const ZWalletBalance = z.object({
   balance: z.string(),
   currency: z.string(),
   balances: z.array(z.object({ currency: z.string(), balance: z.string() })),
+  /** Per currency, the caller's payments held in escrow for deals not yet finished (not in `balances`). */
+  heldInEscrow: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  /** Per currency, withdrawals on their way to the caller's bank account (left the wallet, not yet paid). */
+  onItsWayOut: z.array(z.object({ currency: z.string(), amount: z.string() })),
 });
 export type TWalletBalance = z.infer<typeof ZWalletBalance>;
 

@@ -4,14 +4,16 @@ import '../../app.js';
 import { isPackageLoaded } from '../../lib/optional-module.js';
 import { isPasswordTooWeak } from '../../lib/password-strength.js';
 import { qrCodeDataUrl } from './two-factor.service.js';
+import { renderPdf } from '../../lib/pdf.js';
 
 // One test, in order: each first use is what loads its package. This file imports neither package itself,
 // and vitest runs each test file in a process of its own.
-describe('zxcvbn and qrcode load on first use, not at start', () => {
+describe('zxcvbn, qrcode and pdfkit load on first use, not at start', () => {
   it('loads zxcvbn with the first password checked and qrcode with the first QR code, and both work', async () => {
     expect(isPackageLoaded('@zxcvbn-ts/core')).toBe(false);
     expect(isPackageLoaded('@zxcvbn-ts/language-common')).toBe(false);
     expect(isPackageLoaded('qrcode')).toBe(false);
+    expect(isPackageLoaded('pdfkit')).toBe(false);
 
     expect(isPasswordTooWeak('password1')).toBe(true);
     expect(isPackageLoaded('@zxcvbn-ts/core')).toBe(true);
@@ -28,5 +30,10 @@ describe('zxcvbn and qrcode load on first use, not at start', () => {
         .subarray(1, 4)
         .toString(),
     ).toBe('PNG');
+
+    // pdfkit with the first receipt or statement, its fonts included.
+    const pdf = await renderPdf('Receipt', (p) => p.title('Receipt').rows([['Amount', 'R 1 234,50']]));
+    expect(isPackageLoaded('pdfkit')).toBe(true);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -3,6 +3,7 @@ import { DEFAULT_CURRENCY, toDecimal as decimal, type TWalletActivity, type TWal
 import type { DbOrTx } from '../../db/client.js';
 import { journalEntries, ledgerAccounts, postings, transactions, users, withdrawals } from '../../db/schema/index.js';
 import { getWalletBalance, getWalletBalances } from '../../ledger/index.js';
+import { rawRows } from '../../ledger/queries.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 
 /** The currency a user's wallet is shown in. */
@@ -16,14 +17,48 @@ export async function walletBalanceText(db: DbOrTx, userId: string, walletCurren
   return decimal(await getWalletBalance(db, userId, walletCurrency), walletCurrency);
 }
 
-/** Balance in the wallet currency plus every currency the user holds money in. */
+/**
+ * The user's money that is neither available nor gone, per currency, in one statement: what they paid
+ * into escrow for deals still under way (the escrow accounts of their purchases), and withdrawals still on
+ * their way to their bank (pending). Amounts in minor units.
+ */
+async function moneyInFlight(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ kind: 'escrow' | 'outgoing'; currency: string; amount: bigint }[]> {
+  const rows = await rawRows<{ kind: 'escrow' | 'outgoing'; currency: string; amount: string }>(
+    db,
+    sql`select 'escrow' as kind, a.currency, sum(a.balance)::text as amount
+        from ${transactions} t join ${ledgerAccounts} a on a.transaction_id = t.id and a.type = 'escrow'
+        where t.buyer_id = ${userId} and a.balance > 0
+        group by a.currency
+      union all
+      select 'outgoing' as kind, w.currency, sum(w.amount)::text as amount
+        from ${withdrawals} w where w.user_id = ${userId} and w.status = 'pending'
+        group by w.currency
+      order by kind, currency`,
+  );
+  return rows.map((r) => ({ ...r, amount: BigInt(r.amount) }));
+}
+
+/** Balance in the wallet currency plus every currency the user holds money in, and what is in flight. */
 export async function walletSummary(db: DbOrTx, userId: string, walletCurrency: string): Promise<TWalletBalance> {
-  const all = await getWalletBalances(db, userId);
+  const [all, inFlight] = await Promise.all([getWalletBalances(db, userId), moneyInFlight(db, userId)]);
   const main = all.find((b) => b.currency === walletCurrency)?.balance ?? 0n;
   const balances = all.map((b) => ({ currency: b.currency, balance: decimal(b.balance, b.currency) }));
   if (!all.some((b) => b.currency === walletCurrency))
     balances.unshift({ currency: walletCurrency, balance: decimal(0n, walletCurrency) });
-  return { balance: decimal(main, walletCurrency), currency: walletCurrency, balances };
+  const of = (kind: 'escrow' | 'outgoing') =>
+    inFlight
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ currency: r.currency, amount: decimal(r.amount, r.currency) }));
+  return {
+    balance: decimal(main, walletCurrency),
+    currency: walletCurrency,
+    balances,
+    heldInEscrow: of('escrow'),
+    onItsWayOut: of('outgoing'),
+  };
 }
 
 type Kind = (typeof journalEntries.$inferSelect)['kind'];
@@ -37,7 +72,7 @@ interface WithdrawalFacts {
 
 const WITHDRAWAL_ACTIVITY_STATUS = { pending: 'pending', paid: 'completed', failed: 'failed' } as const;
 
-function describe(
+export function describeMovement(
   kind: Kind,
   amount: bigint,
   description: string | null,
@@ -154,7 +189,7 @@ export async function walletActivity(
       const withdrawal = r.withdrawalStatus
         ? { status: r.withdrawalStatus, accountLast4: r.withdrawalLast4 ?? '', failureReason: r.withdrawalFailure }
         : null;
-      const { status = 'completed', ...what } = describe(r.kind, r.amount, r.description, withdrawal);
+      const { status = 'completed', ...what } = describeMovement(r.kind, r.amount, r.description, withdrawal);
       return {
         id: r.id,
         ...what,

@@ -26,6 +26,8 @@ describe('GET /api/wallet/balance', () => {
       balance: '0.00',
       currency: 'ZAR',
       balances: [{ currency: 'ZAR', balance: '0.00' }],
+      heldInEscrow: [],
+      onItsWayOut: [],
     });
     await creditWallet(db(), user.user.id, 12_345n);
     await creditWallet(db(), user.user.id, 500n, 'USD');
@@ -36,6 +38,8 @@ describe('GET /api/wallet/balance', () => {
         { currency: 'USD', balance: '5.00' },
         { currency: 'ZAR', balance: '123.45' },
       ],
+      heldInEscrow: [],
+      onItsWayOut: [],
     });
   });
 

@@ -5,6 +5,7 @@ import { DEFAULT_CURRENCY, canCreateTransactions, isStaff } from '@holdfast/cont
 import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
+import { MoneyInFlight } from '@/components/money-in-flight';
 import { useRecentTransactions, useTransactionStats } from '@/lib/queries/get-transactions';
 import { AccountSecurity } from '../components/account-security';
 import { EmailVerificationBanner } from '../components/email-verification-banner';
@@ -89,6 +90,7 @@ function PartyDashboard({ user }: { user: TUser }) {
           hint={
             <>
               {otherBalances.length > 0 && <span className="block">Also {otherBalances.join(', ')}</span>}
+              <MoneyInFlight wallet={wallet.data} />
               <Link href="/deposit-funds" className="text-primary hover:underline">
                 Open wallet
               </Link>

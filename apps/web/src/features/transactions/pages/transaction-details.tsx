@@ -1,3 +1,4 @@
+import { ReceiptLink } from '../components/receipt-link';
 import * as React from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { TPaymentIntentStatus } from '@holdfast/contracts';
@@ -80,6 +81,7 @@ export function TransactionDetailsPage() {
       <BackLink />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Transaction Details</h1>
+        <ReceiptLink tx={transaction.data} />
         {(transaction.data.viewerRole === 'buyer' || transaction.data.viewerRole === 'seller') && (
           <Button asChild variant="outline" size="sm">
             <Link href={`/messages?conversation=${encodeURIComponent(transaction.data.id)}`}>

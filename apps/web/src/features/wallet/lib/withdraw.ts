@@ -15,7 +15,9 @@ export interface Withdrawable {
 }
 
 /** The currencies a person can withdraw from: supported ones with money in them, the wallet currency first. */
-export function withdrawableBalances(wallet: TWalletBalance | undefined): Withdrawable[] {
+export function withdrawableBalances(
+  wallet: Pick<TWalletBalance, 'balance' | 'currency' | 'balances'> | undefined,
+): Withdrawable[] {
   if (!wallet) return [];
   const held = wallet.balances.filter(
     (b): b is Withdrawable =>

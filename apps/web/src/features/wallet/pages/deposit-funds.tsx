@@ -19,6 +19,8 @@ import { flattenPages } from '@/lib/paging';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
 import { WithdrawDialog } from '../components/withdraw-dialog';
+import { StatementCard } from '../components/statement-card';
+import { MoneyInFlight } from '@/components/money-in-flight';
 import { hasPendingWithdrawal } from '../lib/withdraw';
 
 function BalanceCard({ user }: { user: TUser | null }) {
@@ -39,6 +41,7 @@ function BalanceCard({ user }: { user: TUser | null }) {
               </p>
             )}
             <p className="mt-1 text-xs text-white/60">{currency} wallet</p>
+            <MoneyInFlight wallet={wallet.data} className="mt-2 text-sm text-white/80" />
           </div>
           <span className="flex size-11 items-center justify-center rounded-lg bg-white/10">
             <Wallet className="size-5" aria-hidden="true" />
@@ -201,6 +204,7 @@ function ActivityCard() {
 /** /deposit-funds (nav: Wallet): balance, verification and recent wallet activity. */
 export function DepositFundsPage() {
   const { user } = useUser();
+  const wallet = useWalletBalance();
   return (
     <>
       <PageHeader
@@ -214,6 +218,9 @@ export function DepositFundsPage() {
       </div>
       <div className="mt-6">
         <ActivityCard />
+      </div>
+      <div className="mt-6">
+        <StatementCard wallet={wallet.data} />
       </div>
     </>
   );
