@@ -90,6 +90,8 @@ export const ZIdentityVerificationState = z.object({
   provider: z.enum(['manual', 'hosted']),
   /** How long a review usually takes, in hours. */
   expectedReviewHours: z.number().int(),
+  /** Days the documents are kept after a decision (KYC_RETENTION_DAYS). */
+  retentionDays: z.number().int(),
   latest: ZIdentitySubmission.nullable(),
 });
 export type TIdentityVerificationState = z.infer<typeof ZIdentityVerificationState>;

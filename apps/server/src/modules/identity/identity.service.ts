@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { identityDocuments, identityVerifications, users, verificationEvents } from '../../db/schema/index.js';
 import { recordAudit, type AuditOrigin } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import type { Clock } from '../../lib/clock.js';
+import { DAY, type Clock } from '../../lib/clock.js';
 import { appError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { enqueueJob, type Scheduler } from '../../jobs/index.js';
 import type { Storage, StoredObject } from '../../providers/storage/index.js';
@@ -96,6 +96,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       kycStatus: await kycStatusOf(user.id),
       provider: provider.name,
       expectedReviewHours: IDENTITY_REVIEW_EXPECTED_HOURS,
+      retentionDays: Math.round(deps.retentionMs / DAY),
       latest: latest && submissionView(latest, await documentsOf(db, latest.id)),
     };
   }

@@ -10,7 +10,8 @@ type IdentityFacts = Extract<EventFacts, { kind: 'identity' }>;
 
 /** Where the person sees their verification, and where staff review it. */
 export const IDENTITY_PAGE_PATH = '/verification/identity';
-export const IDENTITY_REVIEW_PATH = '/admin-dashboard?tab=verification';
+/** Every reviewer (admins, allowed moderators) opens the queue here; admins also have the admin dashboard's tab. */
+export const IDENTITY_REVIEW_PATH = '/identity-reviews';
 
 /** The submission as it is now, its owner, and (for a new submission) who may review it. */
 export async function identityFacts(db: DbOrTx, event: IdentityEvent): Promise<IdentityFacts | null> {
