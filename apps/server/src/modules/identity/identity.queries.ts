@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { TIdentityReviewerList, TIdentitySubmission } from '@holdfast/contracts';
+import { IDENTITY_FILE_KINDS, type TIdentityReviewerList, type TIdentitySubmission } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { identityDocuments, identityReviewers, identityVerifications, users } from '../../db/schema/index.js';
 
@@ -25,13 +25,16 @@ export function submissionView(v: VerificationRow, documents: DocumentRow[]): TI
     decidedAt: v.decidedAt?.toISOString() ?? null,
     rejectionReason: v.rejectionReason,
     documentsDeletedAt: v.documentsDeletedAt?.toISOString() ?? null,
-    documents: documents.map((d) => ({
-      id: d.id,
-      kind: d.kind,
-      contentType: d.contentType,
-      size: d.size,
-      url: documentUrl(d.id),
-    })),
+    // Front, back, selfie: the order a reviewer compares them in.
+    documents: [...documents]
+      .sort((a, b) => IDENTITY_FILE_KINDS.indexOf(a.kind) - IDENTITY_FILE_KINDS.indexOf(b.kind))
+      .map((d) => ({
+        id: d.id,
+        kind: d.kind,
+        contentType: d.contentType,
+        size: d.size,
+        url: documentUrl(d.id),
+      })),
   };
 }
 

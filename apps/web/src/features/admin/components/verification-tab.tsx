@@ -80,9 +80,16 @@ export function VerificationTab({ manageReviewers = false }: { manageReviewers?:
 
 function ReviewPanel({ id, onDone }: { id: string; onDone: () => void }) {
   const review = useIdentityReview(id);
+  const ref = React.useRef<HTMLDivElement>(null);
+  // On a phone the review opens below the list: bring it into view.
+  React.useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [id, review.isSuccess]);
   if (review.isLoading) return <Skeleton className="h-64 w-full" />;
   if (review.isError || !review.data) return <Message text="This submission could not be loaded." />;
-  return <ReviewCard review={review.data} onDone={onDone} />;
+  return (
+    <div ref={ref}>
+      <ReviewCard key={review.data.id} review={review.data} onDone={onDone} />
+    </div>
+  );
 }
 
 function ReviewCard({ review, onDone }: { review: TIdentityReview; onDone: () => void }) {

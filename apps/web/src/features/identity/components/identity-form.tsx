@@ -12,6 +12,7 @@ import {
   ZIdentitySubmissionFields,
   type TIdentityDocumentType,
   type TIdentityFileKind,
+  type TIdentitySubmission,
 } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -38,17 +39,26 @@ const TEXT_FIELDS: Array<{ name: Exclude<TextField, 'country'>; label: string; a
   ];
 
 /** The submission form: what the person types, the document (front, back where it has one) and a selfie. */
-export function IdentityForm({ collectsDocuments }: { collectsDocuments: boolean }) {
+export function IdentityForm({
+  collectsDocuments,
+  previous,
+}: {
+  collectsDocuments: boolean;
+  /** A rejected submission: its details are filled in again (the files are chosen anew). */
+  previous?: TIdentitySubmission | null;
+}) {
   const submit = useSubmitIdentity();
   const [values, setValues] = React.useState<Record<TextField, string>>({
-    legalName: '',
-    dateOfBirth: '',
-    addressLine: '',
-    city: '',
-    postalCode: '',
-    country: 'ZA',
+    legalName: previous?.legalName ?? '',
+    dateOfBirth: previous?.dateOfBirth ?? '',
+    addressLine: previous?.addressLine ?? '',
+    city: previous?.city ?? '',
+    postalCode: previous?.postalCode ?? '',
+    country: previous?.country ?? 'ZA',
   });
-  const [documentType, setDocumentType] = React.useState<TIdentityDocumentType>('national_id');
+  const [documentType, setDocumentType] = React.useState<TIdentityDocumentType>(
+    previous?.documentType ?? 'national_id',
+  );
   const [files, setFiles] = React.useState<Partial<Record<TIdentityFileKind, File>>>({});
   const [errors, setErrors] = React.useState<Errors>({});
   const kinds: TIdentityFileKind[] = collectsDocuments

@@ -28,7 +28,7 @@ export function IdentityVerificationPage() {
         <div className="grid gap-6">
           <IdentityStatus state={state.data} />
           {(state.data.kycStatus === 'unverified' || state.data.kycStatus === 'rejected') && (
-            <IdentityForm collectsDocuments={state.data.provider === 'manual'} />
+            <IdentityForm collectsDocuments={state.data.provider === 'manual'} previous={state.data.latest} />
           )}
         </div>
       )}
