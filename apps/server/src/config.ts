@@ -526,9 +526,10 @@ function verificationSettings(e: z.output<typeof ZEnv>, isProduction: boolean): 
     .update(`holdfast-kyc-documents:${e.AUTH_SECRET ?? DEV_SECRET}`)
     .digest();
   if (!e.KYC_ENCRYPTION_KEY) {
-    if (isProduction)
+    // Only disk needs it: a bucket encrypts on its own side (decision 027).
+    if (isProduction && e.STORAGE_PROVIDER === 'disk')
       problems.push(
-        `  KYC_ENCRYPTION_KEY: required in production (32 bytes); generate one with \`openssl rand -base64 32\``,
+        `  KYC_ENCRYPTION_KEY: required in production with STORAGE_PROVIDER=disk (32 bytes: it encrypts identity documents); generate one with \`openssl rand -base64 32\``,
       );
     return { problems, key: derived };
   }
