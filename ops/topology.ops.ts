@@ -63,6 +63,7 @@ describe.skipIf(missing)('three production instances behind HAProxy, with Postgr
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
+      KYC_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PUBLIC_URL: publicUrl,
       TRUST_PROXY: 'loopback',
       PAYMENTS_PROVIDER: 'sandbox',

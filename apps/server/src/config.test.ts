@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadDatabaseSettings } from './config.js';
 
+/** A generated document key (production with disk storage requires one; decision 027). */
+const KYC_KEY = 'xrZ4b0Wq3m8Yt1Lc6Vn9Pd2Hs5Jf7Gk0Ua3Ei8Ro1Ty=';
+
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
     const config = loadConfig({});
@@ -83,7 +86,11 @@ describe('loadConfig', () => {
   });
 
   it('never takes sandbox payments in production by accident', () => {
-    const prod = { NODE_ENV: 'production', AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki' };
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+      KYC_ENCRYPTION_KEY: KYC_KEY,
+    };
     expect(() => loadConfig(prod)).toThrow(/PAYMENTS_PROVIDER: required in production/);
     expect(() => loadConfig({ ...prod, PAYMENTS_PROVIDER: 'sandbox' })).toThrow(
       /ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true/,
@@ -112,6 +119,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+      KYC_ENCRYPTION_KEY: KYC_KEY,
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk',
       STRIPE_WEBHOOK_SECRET: 'wh',
@@ -124,6 +132,7 @@ describe('loadConfig', () => {
     const prod = {
       NODE_ENV: 'production',
       AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+      KYC_ENCRYPTION_KEY: KYC_KEY,
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk',
       STRIPE_WEBHOOK_SECRET: 'wh',
@@ -143,6 +152,7 @@ describe('loadConfig', () => {
     const prod = {
       NODE_ENV: 'production',
       AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+      KYC_ENCRYPTION_KEY: KYC_KEY,
       PAYMENTS_PROVIDER: 'stripe',
       STRIPE_SECRET_KEY: 'sk',
       STRIPE_WEBHOOK_SECRET: 'wh',

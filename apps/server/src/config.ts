@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { hasControlCharacters, parseSecondReviewAmounts, type CurrencyCode } from '@holdfast/contracts/constants';
@@ -123,6 +124,20 @@ const ZEnv = z.object({
   LEGAL_PAGES_DIR: z.string().optional(),
   /** The Terms' version people accept; unset: derived from the Terms' text. A new version is accepted at the next sign-in. */
   TERMS_VERSION: printable(100).optional(),
+  /** Identity verification (issue 30): staff review here (`manual`) or a hosted provider's pages and signed webhook. */
+  VERIFICATION_PROVIDER: z.enum(['manual', 'hosted']).default('manual'),
+  VERIFICATION_HOSTED_URL: z
+    .url({ protocol: /^https?$/, error: 'VERIFICATION_HOSTED_URL must be an http(s) URL' })
+    .optional(),
+  VERIFICATION_HOSTED_API_KEY: z.string().optional(),
+  VERIFICATION_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'VERIFICATION_WEBHOOK_SECRET must be at least 16 characters')
+    .optional(),
+  /** AES-256 key for identity documents on disk: 32 bytes as 64 hex digits or base64. */
+  KYC_ENCRYPTION_KEY: z.string().optional(),
+  /** Days identity documents are kept after the decision; the decision itself stays. */
+  KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -227,6 +242,16 @@ export interface Config {
   };
   /** The operator's Terms and Privacy Policy (modules/legal): their folder, and the Terms' version if set. */
   legal: { pagesDir: string | undefined; termsVersion: string | undefined };
+  /**
+   * Identity verification (modules/identity, decision 027): the provider, the key that encrypts documents
+   * on disk (32 bytes), and how long documents are kept after a decision.
+   */
+  verification: {
+    provider: 'manual' | 'hosted';
+    hosted?: { url: string; apiKey: string; webhookSecret: string };
+    encryptionKey: Buffer;
+    retentionMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -335,6 +360,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   } catch (error) {
     problems.push(`  DISPUTE_SECOND_REVIEW_AMOUNT: ${(error as Error).message} (e.g. ZAR:50000,USD:3000)`);
   }
+  const kyc = verificationSettings(e, isProduction);
+  problems.push(...kyc.problems);
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -450,7 +477,71 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pagesDir: e.LEGAL_PAGES_DIR ? path.resolve(e.LEGAL_PAGES_DIR) : undefined,
       termsVersion: e.TERMS_VERSION || undefined,
     },
+    verification: {
+      provider: e.VERIFICATION_PROVIDER,
+      hosted:
+        e.VERIFICATION_PROVIDER === 'hosted' && e.VERIFICATION_HOSTED_URL && e.VERIFICATION_HOSTED_API_KEY
+          ? {
+              url: e.VERIFICATION_HOSTED_URL.replace(/\/$/, ''),
+              apiKey: e.VERIFICATION_HOSTED_API_KEY,
+              webhookSecret: e.VERIFICATION_WEBHOOK_SECRET ?? '',
+            }
+          : undefined,
+      encryptionKey: kyc.key,
+      retentionMs: e.KYC_RETENTION_DAYS * DAY_MS,
+    },
   };
+}
+
+/** 32 bytes written as 64 hex digits or as base64; null when `raw` is neither. */
+export function parseEncryptionKey(raw: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/]{43}=?$/.test(raw)) {
+    const key = Buffer.from(raw, 'base64');
+    return key.length === 32 ? key : null;
+  }
+  return null;
+}
+
+/**
+ * The identity-verification settings' problems and the document key. Without KYC_ENCRYPTION_KEY outside
+ * production the key is derived from AUTH_SECRET (development files stay readable across restarts);
+ * production refuses a missing, malformed or guessable key, and a hosted provider without its URL, API key
+ * and webhook secret (a webhook that cannot be checked must never decide anyone's identity).
+ */
+function verificationSettings(e: z.output<typeof ZEnv>, isProduction: boolean): { problems: string[]; key: Buffer } {
+  const problems: string[] = [];
+  if (e.VERIFICATION_PROVIDER === 'hosted') {
+    const missing = (
+      ['VERIFICATION_HOSTED_URL', 'VERIFICATION_HOSTED_API_KEY', 'VERIFICATION_WEBHOOK_SECRET'] as const
+    ).filter((name) => !e[name]);
+    if (missing.length) problems.push(`  ${missing.join(', ')}: required when VERIFICATION_PROVIDER=hosted`);
+    const weak =
+      isProduction &&
+      e.VERIFICATION_WEBHOOK_SECRET &&
+      guessableSecret('VERIFICATION_WEBHOOK_SECRET', e.VERIFICATION_WEBHOOK_SECRET);
+    if (weak) problems.push(weak);
+  }
+  const derived = createHash('sha256')
+    .update(`holdfast-kyc-documents:${e.AUTH_SECRET ?? DEV_SECRET}`)
+    .digest();
+  if (!e.KYC_ENCRYPTION_KEY) {
+    // Only disk needs it: a bucket encrypts on its own side (decision 027).
+    if (isProduction && e.STORAGE_PROVIDER === 'disk')
+      problems.push(
+        `  KYC_ENCRYPTION_KEY: required in production with STORAGE_PROVIDER=disk (32 bytes: it encrypts identity documents); generate one with \`openssl rand -base64 32\``,
+      );
+    return { problems, key: derived };
+  }
+  const key = parseEncryptionKey(e.KYC_ENCRYPTION_KEY);
+  if (!key) {
+    problems.push('  KYC_ENCRYPTION_KEY: must be 32 bytes, as 64 hex digits or base64 (`openssl rand -base64 32`)');
+    return { problems, key: derived };
+  }
+  // A key of few distinct bytes (all zeros, a repeated pattern) is as good as none.
+  if (isProduction && new Set(key).size < 16)
+    problems.push('  KYC_ENCRYPTION_KEY: too predictable; generate one with `openssl rand -base64 32`');
+  return { problems, key };
 }
 
 const HOUR_MS = 60 * 60 * 1000;

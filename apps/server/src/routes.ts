@@ -19,6 +19,7 @@ import { notificationRoutes } from './modules/notifications/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 import { legalRoutes } from './modules/legal/index.js';
+import { identityRoutes, identityWebhookRoutes } from './modules/identity/index.js';
 
 /** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events), /ws/support (support chats). */
 export function registerSockets(app: FastifyInstance) {
@@ -52,6 +53,8 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(profileRoutes);
       await api.register(liveChatRoutes);
       await api.register(legalRoutes);
+      await api.register(identityRoutes);
+      await api.register(identityWebhookRoutes);
     },
     { prefix: '/api' },
   );

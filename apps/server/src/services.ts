@@ -7,7 +7,8 @@ import type { JobHandlers, Scheduler } from './jobs/index.js';
 import { createEmailProvider, type EmailProvider } from './providers/email/index.js';
 import { createPaymentProvider, type PaymentProvider } from './providers/payments/index.js';
 import { createPayoutProvider, type PayoutProvider } from './providers/payouts/index.js';
-import { createStorage, type Storage } from './providers/storage/index.js';
+import { createStorage, encryptedStorage, type Storage } from './providers/storage/index.js';
+import { createVerificationProvider, type VerificationProvider } from './providers/verification/index.js';
 import { createSmsProvider, type SmsProvider } from './providers/sms/index.js';
 import { memoryPubSub, redisPubSub, type PubSub } from './realtime/index.js';
 import { createAdminJobsService, createAdminService, createAdminUsersService } from './modules/admin/index.js';
@@ -29,6 +30,11 @@ import { createWalletService } from './modules/wallet/index.js';
 import { createReceiptsService } from './modules/receipts/index.js';
 import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
+import {
+  createIdentityReviewersService,
+  createIdentityService,
+  identityJobHandlers,
+} from './modules/identity/index.js';
 
 /** Adapters to the outside world; tests point them at local stand-ins. */
 export interface Providers {
@@ -43,6 +49,8 @@ export interface Providers {
   sms: SmsProvider;
   /** The realtime bus: in this process, or Redis (REDIS_URL) so every instance's sockets hear every event. */
   pubsub: PubSub;
+  /** Identity verification: staff review (`manual`) or a hosted provider with signed webhooks. */
+  verification: VerificationProvider;
 }
 
 export function createProviders(config: Config, database: Database, log?: FastifyBaseLogger): Providers {
@@ -53,6 +61,7 @@ export function createProviders(config: Config, database: Database, log?: Fastif
     payouts: createPayoutProvider(config),
     storage: createStorage(config),
     sms: createSmsProvider(config, database.db),
+    verification: createVerificationProvider(config),
   };
 }
 
@@ -153,6 +162,22 @@ export function createServices({ config, database, providers, log, clock, schedu
     }),
     system: createSystemService({ config, database, pubsub: providers.pubsub, shutdown, log }),
     liveChat: createLiveChatService({ db, pubsub: providers.pubsub }),
+    // Identity documents are encrypted before they reach a disk (decision 027); a bucket encrypts on its side.
+    identity: createIdentityService({
+      db,
+      clock,
+      storage:
+        providers.storage.name === 'disk'
+          ? encryptedStorage(providers.storage, config.verification.encryptionKey)
+          : providers.storage,
+      encrypted: providers.storage.name === 'disk',
+      provider: providers.verification,
+      publicUrl: config.publicUrl,
+      retentionMs: config.verification.retentionMs,
+      scheduler,
+      log,
+    }),
+    identityReviewers: createIdentityReviewersService({ db, clock }),
   };
 }
 
@@ -182,5 +207,6 @@ export function createJobHandlers({ config, database, providers, clock, services
     }),
     ...withdrawalJobHandlers({ withdrawals: services.withdrawals }),
     ...ledgerCheckJobHandlers({ db, clock, log }),
+    ...identityJobHandlers({ identity: services.identity }),
   };
 }

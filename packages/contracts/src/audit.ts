@@ -23,6 +23,10 @@ export const AUDIT_ACTION_LABELS = {
   'user.suspend': 'Suspended an account',
   'user.reactivate': 'Reactivated an account',
   'user.deactivate_moderator': 'Deactivated a moderator',
+  'user.grant_identity_review': 'Allowed a moderator to review identity verifications',
+  'user.revoke_identity_review': "Withdrew a moderator's identity review permission",
+  'identity.approve': 'Verified an identity',
+  'identity.reject': 'Rejected an identity verification',
   'support_chat.status': 'Changed the status of a support chat',
   'account.sign_in': 'Signed in',
   'account.two_factor_failed': 'Wrong two-factor code entered',
@@ -51,6 +55,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   moderator_application: 'Moderator application',
   job: 'Job',
   support_chat: 'Support chat',
+  identity_verification: 'Identity verification',
 };
 
 /** The groups of actions the admin's filter offers (the part before the dot). */
@@ -61,6 +66,7 @@ export const AUDIT_ACTION_GROUPS: Record<string, string> = {
   user: 'Accounts managed by staff',
   job: 'Background jobs',
   support_chat: 'Support chats',
+  identity: 'Identity verifications',
 };
 
 export const AUDIT_MESSAGES = {

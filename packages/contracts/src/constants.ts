@@ -16,6 +16,7 @@ export * from './review-constants.js';
 export * from './dispute-evidence-constants.js';
 export * from './dispute-partial.js';
 export * from './legal-constants.js';
+export * from './identity-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
@@ -167,6 +168,23 @@ export const ERROR_CODE_INFO = {
   ALREADY_SUSPENDED: { status: 409, meaning: 'Admin: the account is already suspended' },
   NOT_SUSPENDED: { status: 409, meaning: 'Admin: the account is not suspended, so it cannot be reactivated' },
   NOT_A_MODERATOR: { status: 409, meaning: 'Admin: only a moderator account can be deactivated as a moderator' },
+  IDENTITY_PENDING: {
+    status: 409,
+    meaning: 'Identity verification: a submission is already waiting for review; submit again once it is decided',
+  },
+  IDENTITY_ALREADY_VERIFIED: { status: 409, meaning: 'Identity verification: the identity is already verified' },
+  IDENTITY_NOT_PENDING: { status: 409, meaning: 'Identity verification: the submission has already been decided' },
+  IDENTITY_FILE_TYPE_NOT_ALLOWED: {
+    status: 415,
+    meaning:
+      'Identity verification: a file is not what it must be, decided from its bytes (document: JPEG, PNG, WebP or PDF; selfie: JPEG, PNG or WebP), or does not decode; `fields` names it',
+  },
+  IDENTITY_FILE_TOO_LARGE: { status: 413, meaning: 'Identity verification: a file is larger than 10 MB' },
+  CANNOT_REVIEW_OWN: { status: 403, meaning: 'Identity verification: nobody reviews their own submission' },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 400,
+    meaning: 'Webhook: the signature is missing, does not match, or its timestamp is outside the replay window',
+  },
   CONFLICT_OF_INTEREST: {
     status: 403,
     meaning: 'Disputes: the moderator is a party, or moderated a case between the same two people in the last 90 days',

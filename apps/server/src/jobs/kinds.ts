@@ -30,6 +30,8 @@ export interface JobPayloads {
   'dispute.decision-escalation': { disputeId: string };
   /** The daily check of the ledger's invariants (ledger/daily-check.ts); queues the next day's itself. */
   'ledger.check': Record<string, never>;
+  /** KYC_RETENTION_DAYS after an identity decision: deletes the documents, keeps the decision (modules/identity). */
+  'identity.purge-documents': { verificationId: string };
 }
 
 export type JobKind = keyof JobPayloads;
@@ -54,6 +56,8 @@ export const LANE_OF_KIND: Record<JobKind, JobLane> = {
   'dispute.response-deadline': 'notify',
   'dispute.assign-escalation': 'notify',
   'dispute.decision-escalation': 'notify',
+  // Deletes files and moves no money: it never waits in the money lane.
+  'identity.purge-documents': 'notify',
   'email.send': 'email',
 };
 
@@ -102,5 +106,9 @@ export type NotificationEvent =
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }
   | { type: 'withdrawal.failed'; withdrawalId: string }
+  /** A person submitted identity documents: they hear what happens next, the reviewers that one waits. */
+  | { type: 'identity.submitted'; verificationId: string }
+  /** An identity submission was verified or rejected (by staff or the hosted provider): the person is told. */
+  | { type: 'identity.decided'; verificationId: string }
   /** A money job gave up after its last attempt (scheduler.ts): every admin is told. */
   | { type: 'job.failed'; jobId: string };

@@ -69,3 +69,52 @@ export async function readUploadForm(
   if (!file) throw opts.noFile();
   return { ...file, fields, truncatedFields };
 }
+
+export interface MultiFileFormOptions {
+  /** The form fields that carry files; a field not named here is drained and ignored, as is a second file in one. */
+  fileFields: readonly string[];
+  /** A file passed the route's `fileSize` limit (named by its field). */
+  tooLarge: (field: string) => AppError;
+  /** A body the parser cannot read. */
+  unreadable: () => AppError;
+  /** Not a multipart body at all. */
+  notMultipart: () => AppError;
+}
+
+/**
+ * Several files (each in its own field) and the text fields of one multipart body, e.g. an identity
+ * document's front, back and a selfie. The same care as readUploadForm: over the size limit is `tooLarge`
+ * before any content is looked at, and an unparseable body is `unreadable`, never a 500.
+ */
+export async function readUploadFiles(
+  request: FastifyRequest,
+  multipartErrors: FastifyInstance['multipartErrors'],
+  opts: MultiFileFormOptions,
+): Promise<{ files: Record<string, Buffer>; fields: Record<string, string>; truncatedFields: string[] }> {
+  if (!request.isMultipart()) throw opts.notMultipart();
+  const files: Record<string, Buffer> = {};
+  const fields: Record<string, string> = {};
+  const truncatedFields: string[] = [];
+  try {
+    for await (const part of request.parts() as AsyncIterable<Multipart>) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        if (part.valueTruncated) truncatedFields.push(part.fieldname);
+        continue;
+      }
+      if (!opts.fileFields.includes(part.fieldname) || files[part.fieldname]) {
+        part.file.resume();
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file as AsyncIterable<Buffer>) if (!part.file.truncated) chunks.push(chunk);
+      if (part.file.truncated) throw opts.tooLarge(part.fieldname);
+      files[part.fieldname] = Buffer.concat(chunks);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof multipartErrors.RequestFileTooLargeError) throw opts.tooLarge('');
+    throw opts.unreadable();
+  }
+  return { files, fields, truncatedFields };
+}

@@ -165,6 +165,22 @@ export const RATE_LIMITS = {
     keyGenerator: perUser,
     errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
   },
+  /** Identity submissions per user: each decodes three files (one waits at a time anyway). */
+  identitySubmissions: {
+    max: 10,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
+  /** Identity decisions per reviewer: generous for a busy queue, not for a script. */
+  identityDecisions: {
+    max: 300,
+    timeWindow: '1 hour',
+    hook: 'preHandler' as const,
+    keyGenerator: perUser,
+    errorResponseBuilder: () => tooManyRequests(MESSAGES.generic.rateLimited),
+  },
   /** Dispute statements per user: each one tells the other party and the moderator. */
   disputeStatements: {
     max: 30,

@@ -32,6 +32,7 @@ describe('TRUST_PROXY', () => {
       env: {
         NODE_ENV: 'production',
         AUTH_SECRET: 't3Qm9Vx2Lk7Rb4Nw8Ys1Hd6Fz0Jc5Pg2Ue7Ao9Ki',
+        KYC_ENCRYPTION_KEY: 'xrZ4b0Wq3m8Yt1Lc6Vn9Pd2Hs5Jf7Gk0Ua3Ei8Ro1Ty=',
         PAYMENTS_PROVIDER: 'sandbox',
         ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
       },

@@ -79,6 +79,11 @@ const SecuritySettingsPage = lazyPage(
   () => import('@/features/security/pages/security-settings'),
   'SecuritySettingsPage',
 );
+const IdentityVerificationPage = lazyPage(
+  () => import('@/features/identity/pages/identity-verification'),
+  'IdentityVerificationPage',
+);
+const IdentityReviewsPage = lazyPage(() => import('@/features/admin/pages/identity-reviews'), 'IdentityReviewsPage');
 const LiveChatPage = lazyPage(() => import('@/features/support/pages/live-chat'), 'LiveChatPage');
 const SupportPage = lazyPage(() => import('@/features/support/pages/support'), 'SupportPage');
 const SupportConsolePage = lazyPage(
@@ -204,6 +209,8 @@ const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
   ['/live-chat', LiveChatPage],
   ['/support-console', SupportConsolePage],
   ['/profile-settings', ProfileSettingsPage],
+  ['/verification/identity', IdentityVerificationPage],
+  ['/identity-reviews', IdentityReviewsPage],
 ];
 
 /** A signed-in visitor of /login goes to the dashboard, or on to the verification link that sent them. */

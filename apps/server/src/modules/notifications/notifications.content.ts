@@ -20,6 +20,7 @@ import {
 import type { Person, TransactionFacts } from './notifications.queries.js';
 import { transactionDeliveries } from './notifications.transaction-content.js';
 import { casePath, disputeStaffDeliveries } from './notifications.dispute-clocks.js';
+import { identityDeliveries } from './notifications.identity.js';
 
 export { MESSAGE_EMAIL_INTERVAL_MS, type Delivery, type EventFacts } from './notifications.delivery.js';
 
@@ -44,6 +45,8 @@ export function deliveriesFor(facts: EventFacts, publicUrl: string): Delivery[] 
       return failedJobDeliveries(ctx, facts);
     case 'second_review':
       return secondReviewDeliveries(ctx, facts);
+    case 'identity':
+      return identityDeliveries(ctx, facts);
   }
 }
 

@@ -73,6 +73,14 @@ export type EventFacts =
       reviewers: Person[];
     }
   | {
+      kind: 'identity';
+      event: Extract<NotificationEvent, { verificationId: string }>;
+      owner: Person;
+      verification: { status: string; provider: string; rejectionReason: string | null; documentType: string };
+      /** Who may review a new submission (admins and allowed moderators): told by the bell. */
+      reviewers: Person[];
+    }
+  | {
       kind: 'job';
       job: { id: string; kind: string; attempts: number; lastError: string | null; finishedAt: Date | null };
       admins: Person[];

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { EventFacts } from './notifications.content.js';
 import type { DisputeClockFacts } from './notifications.delivery.js';
 import type { NotificationEvent } from './events.js';
+import { identityFacts } from './notifications.identity.js';
 import {
   findAdmins,
   findDirectMessage,
@@ -152,6 +153,9 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
         },
       };
     }
+    case 'identity.submitted':
+    case 'identity.decided':
+      return identityFacts(db, event);
     case 'job.failed': {
       // Told only while it is still failed: an admin may have retried or cancelled it before this ran.
       const job = await findJob(db, event.jobId);

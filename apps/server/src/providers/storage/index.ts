@@ -7,6 +7,7 @@ import type { Storage } from './types.js';
 export * from './types.js';
 export { createDiskStorage } from './disk.js';
 export { createS3Storage, type S3StorageOptions } from './s3.js';
+export { decryptBytes, encryptBytes, encryptedStorage } from './encrypted.js';
 
 /** `s3` when configured (config refuses STORAGE_PROVIDER=s3 without its settings), else files under DATA_DIR/uploads. */
 export function createStorage(config: Config): Storage {

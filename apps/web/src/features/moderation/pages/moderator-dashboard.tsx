@@ -18,6 +18,7 @@ import { AssignButton } from '../components/assign-button';
 import { CaseDialog } from '../components/case-dialog';
 import { ResolveDialog } from '../components/resolve-dialog';
 import { SecondReviewCard } from '../components/second-review';
+import { IdentityReviewsLink } from '../components/identity-reviews-link';
 import { DisputeSplitNote } from '@/components/dispute-split-note';
 import { CaseHistory } from '@/components/case-history/case-history';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -100,14 +101,17 @@ function ModeratorDashboard({ user }: { user: TUser }) {
   const list = flattenPages(disputes.data?.pages);
   return (
     <div className="space-y-8">
-      <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-          <Gavel className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Moderator Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Review disputes and give final decisions.</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex items-start gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <Gavel className="size-5" aria-hidden="true" />
+          </span>
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-brand-ink sm:text-3xl">Moderator Dashboard</h1>
+            <p className="mt-1 text-muted-foreground">Review disputes and give final decisions.</p>
+          </div>
         </div>
+        <IdentityReviewsLink />
       </div>
       <section aria-label="Dispute statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
