@@ -86,10 +86,11 @@ async function launch(dataDir: string, env: Record<string, string> = {}): Promis
       clearTimeout(deadline);
       reject(new Error(`${message}:\n${output}`));
     };
+    // A bound, not a wait: on a loaded 2-core machine a start can take a minute; the hook allows 120 s.
     const deadline = setTimeout(() => {
       child.kill('SIGKILL');
-      fail('server did not start within 60 s');
-    }, 60_000);
+      fail('server did not start within 110 s');
+    }, 110_000);
     child.stdout?.on('data', (d) => {
       output += d;
       if (output.includes(`Holdfast is running at ${url}`)) {
