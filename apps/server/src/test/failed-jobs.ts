@@ -5,7 +5,7 @@ import { jobs } from '../db/schema/index.js';
 import { enqueueJob } from '../jobs/index.js';
 import { HOUR, type AdjustableClock } from '../lib/clock.js';
 import { registerUser } from './factories.js';
-import { as, creditWallet } from './money-factories.js';
+import { as, creditWallet, ZA_BANK } from './money-factories.js';
 import type { StripeStandIn } from './stripe-stand-in.js';
 
 /** Payouts through Stripe's SDK, pointed at the local stand-in. */
@@ -28,7 +28,7 @@ async function refusedWithdrawal(app: FastifyInstance, standIn: StripeStandIn) {
     amount: '150.00',
     currency: 'ZAR',
     accountHolderName: 'Thandi Nkosi',
-    accountNumber: '6200 1234 5678',
+    ...ZA_BANK,
   };
   const res = await as(app, person)('POST', '/api/wallet/withdraw', body, { 'idempotency-key': randomUUID() });
   if (res.statusCode !== 201) throw new Error(`withdraw failed: ${res.statusCode} ${res.body}`);

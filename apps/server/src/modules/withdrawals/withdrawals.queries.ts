@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { toDecimal, type TWithdrawal } from '@holdfast/contracts';
+import { maskAccount, toDecimal, type TWithdrawal } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { withdrawals } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -15,6 +15,14 @@ export function toWithdrawalView(w: WithdrawalRow): TWithdrawal {
     status: w.status,
     accountHolderName: w.accountHolderName,
     accountLast4: w.accountLast4,
+    destination: {
+      bankName: w.bankName,
+      branchCode: w.branchCode,
+      bic: w.bic,
+      routingNumber: w.routingNumber,
+      accountType: w.accountType,
+      accountMasked: maskAccount(w.accountLast4),
+    },
     createdAt: w.createdAt.toISOString(),
     settledAt: w.settledAt?.toISOString() ?? null,
     failureReason: w.failureReason,
