@@ -155,7 +155,9 @@ export function StatementCard({ wallet }: { wallet: TWalletBalance | undefined }
                         {/* On a phone the date moves under the description, so amount and balance stay in view. */}
                         <td className="min-w-32 p-2 align-top break-words sm:min-w-40">
                           {e.description}
-                          <span className="block text-xs text-muted-foreground sm:hidden">{formatDateTime(e.date)}</span>
+                          <span className="block text-xs text-muted-foreground sm:hidden">
+                            {formatDateTime(e.date)}
+                          </span>
                         </td>
                         <td
                           className={cn(
