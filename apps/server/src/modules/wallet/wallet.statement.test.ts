@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_PHRASE, STATEMENT_PAGE_SIZE, type TStatement, type TStatementEntry } from '@holdfast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
-import { as, createTransaction, creditWallet, fundFromWallet, acceptTransaction, ZA_BANK } from '../../test/money-factories.js';
+import {
+  as,
+  createTransaction,
+  creditWallet,
+  fundFromWallet,
+  acceptTransaction,
+  ZA_BANK,
+} from '../../test/money-factories.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { checkLedger, getWalletBalance } from '../../ledger/index.js';
 import { ledgerAccounts, postings } from '../../db/schema/index.js';
