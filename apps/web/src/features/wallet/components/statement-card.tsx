@@ -153,7 +153,7 @@ export function StatementCard({ wallet }: { wallet: TWalletBalance | undefined }
                           {formatDateTime(e.date)}
                         </td>
                         {/* On a phone the date moves under the description, so amount and balance stay in view. */}
-                        <td className="min-w-32 p-2 align-top break-words sm:min-w-40">
+                        <td className="min-w-24 p-2 align-top break-words sm:min-w-40">
                           {e.description}
                           <span className="block text-xs text-muted-foreground sm:hidden">
                             {formatDateTime(e.date)}
