@@ -42,6 +42,15 @@ describe.skipIf(browserMissing)('paying from the wallet', () => {
     return (await res.json()).id;
   }
 
+  /** Continue to Payment on the deposit form, then the sandbox's succeeding test card. */
+  async function payDepositByCard(page: Page, amount: string) {
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: `Pay ${amount}`, exact: true }).click();
+  }
+
   it('pays through the review step, then offers a top-up when the wallet nearly covers a deal', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -91,11 +100,39 @@ describe.skipIf(browserMissing)('paying from the wallet', () => {
     await page.getByRole('combobox', { name: 'Currency' }).filter({ hasText: 'ZAR' }).waitFor();
     await lookAtBothWidths(page, 'deposit-prefilled');
 
+    // Paying the top-up by card comes back to the checkout, where the wallet now covers the deal exactly.
+    await payDepositByCard(page, zar('510.50'));
+    await page.waitForURL(`**/transactions/${nearly}/checkout`);
+    await page.getByRole('button', { name: 'Pay from wallet', exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Review your payment' })
+      .getByTestId('review-rows')
+      .locator('div')
+      .filter({ hasText: 'Balance after' })
+      .filter({ hasText: zar('0.00') })
+      .waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+
     // A plain deposit starts in the wallet's own currency (ZAR), not the spec's USD.
     await page.goto('/wallet/deposit');
     await page.getByRole('combobox', { name: 'Currency' }).filter({ hasText: 'ZAR' }).waitFor();
     expect(await page.getByLabel('Amount').inputValue()).toBe('');
     await expectNoAxeViolations(page, 'deposit');
+
+    // A USD deposit: the wallet's headline then shows both currencies, each in its own format.
+    await page.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: /^USD/ }).click();
+    await page.getByLabel('Amount').fill('20');
+    await payDepositByCard(page, formatMoney('20.00', 'USD'));
+    await page.waitForURL('**/dashboard');
+    await page.goto('/deposit-funds');
+    const others = page.getByRole('list', { name: 'Other balances' });
+    await others.getByText(formatMoney('20.00', 'USD'), { exact: true }).waitFor();
+    await page
+      .getByTestId('wallet-balance')
+      .filter({ hasText: zar('3605.00') })
+      .waitFor();
+    await lookAtBothWidths(page, 'wallet-every-currency');
     await context.close();
   });
 });
