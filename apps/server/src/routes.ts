@@ -18,6 +18,7 @@ import { notificationRoutes } from './modules/notifications/index.js';
 import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 import { legalRoutes } from './modules/legal/index.js';
+import { verificationRoutes } from './modules/verification/index.js';
 
 /** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events), /ws/support (support chats). */
 export function registerSockets(app: FastifyInstance) {
@@ -50,6 +51,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(profileRoutes);
       await api.register(liveChatRoutes);
       await api.register(legalRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

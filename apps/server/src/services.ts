@@ -27,6 +27,7 @@ import { createLegalService } from './modules/legal/index.js';
 import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
 import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
+import { createVerificationService } from './modules/verification/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
 
 /** Adapters to the outside world; tests point them at local stand-ins. */
@@ -151,6 +152,7 @@ export function createServices({ config, database, providers, log, clock, schedu
     }),
     system: createSystemService({ config, database, pubsub: providers.pubsub, shutdown, log }),
     liveChat: createLiveChatService({ db, pubsub: providers.pubsub }),
+    verification: createVerificationService({ db, clock, sms: providers.sms, secret: config.authSecret }),
   };
 }
 
