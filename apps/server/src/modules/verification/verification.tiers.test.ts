@@ -90,7 +90,7 @@ describe('withdrawal limits per tier', () => {
 
   it('tier 2 withdraws up to R 10 000 a calendar month (pending and paid counted, failed not); tier 3 more', async () => {
     const person = await registerUser(t.app, { role: 'seller', tier: 2 });
-    await creditWallet(db(), person.user.id, 3_000_000n);
+    await creditWallet(db(), person.user.id, 5_000_000n);
     expect((await withdraw(t.app, person, withdrawal({ amount: '6000.00' }))).statusCode).toBe(201);
     // A failed one gives its room back.
     const failed = await withdraw(t.app, person, withdrawal({ amount: '3000.00', accountNumber: '1234 0000' }));
