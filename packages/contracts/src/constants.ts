@@ -163,10 +163,13 @@ export const ERROR_CODE_INFO = {
   VERIFICATION_REQUIRED: {
     status: 403,
     meaning:
-      'The account\'s verification tier does not allow this amount (transaction limit, no withdrawals yet, or the monthly withdrawal limit): `requiredTier` names the tier that would; GET /api/verification/status says how to reach it',
+      "The account's verification tier does not allow this amount (transaction limit, no withdrawals yet, or the monthly withdrawal limit): `requiredTier` names the tier that would; GET /api/verification/status says how to reach it",
   },
   PHONE_NUMBER_TAKEN: { status: 409, meaning: 'Phone verification: another account has already verified this number' },
-  PHONE_ALREADY_VERIFIED: { status: 409, meaning: 'Phone verification: this number is already verified on the account' },
+  PHONE_ALREADY_VERIFIED: {
+    status: 409,
+    meaning: 'Phone verification: this number is already verified on the account',
+  },
   PHONE_USED_FOR_TWO_FACTOR: {
     status: 409,
     meaning: 'Phone verification: the number receives SMS two-factor codes; turn SMS two-factor off to change it',

@@ -117,10 +117,7 @@ export async function deliverTransaction(
 
 /** A buyer and a (verified) seller with fresh accounts, at tier 1 (email verified) unless `tier` says more. */
 export async function parties(app: FastifyInstance, tier?: 2 | 3) {
-  const [buyer, seller] = await Promise.all([
-    registerUser(app, { tier }),
-    registerUser(app, { role: 'seller', tier }),
-  ]);
+  const [buyer, seller] = await Promise.all([registerUser(app, { tier }), registerUser(app, { role: 'seller', tier })]);
   return { buyer, seller };
 }
 

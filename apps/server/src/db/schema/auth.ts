@@ -41,7 +41,9 @@ export const users = pgTable(
   (t) => [
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     // One account per verified number (issue 30): a number proves a person only once.
-    uniqueIndex('users_verified_phone_idx').on(t.phoneNumber).where(sql`${t.phoneVerified}`),
+    uniqueIndex('users_verified_phone_idx')
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneVerified}`),
   ],
 );
 

@@ -217,20 +217,24 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
         : await auth.api.verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true }).catch(mapTwoFactorError);
     // Another account may have verified the number since the code went out: refused, enrolment kept.
     if (setup.method === 'sms' && setup.phoneNumber) await assertPhoneFree(db, user.id, setup.phoneNumber);
-    await markingPhoneVerified(() => db.transaction(async (tx) => {
-      await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, user.id));
-      await tx
-        .update(users)
-        .set({
-          twoFactorEnabled: true,
-          twoFactorMethod: setup.method,
-          ...(setup.method === 'sms' ? { phoneNumber: setup.phoneNumber, phoneVerified: true } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id));
-      await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
-      await recordSecurityEvent(tx, user.id, 'account.two_factor_enable', originOf(headers), { method: setup.method });
-    }));
+    await markingPhoneVerified(() =>
+      db.transaction(async (tx) => {
+        await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, user.id));
+        await tx
+          .update(users)
+          .set({
+            twoFactorEnabled: true,
+            twoFactorMethod: setup.method,
+            ...(setup.method === 'sms' ? { phoneNumber: setup.phoneNumber, phoneVerified: true } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id));
+        await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
+        await recordSecurityEvent(tx, user.id, 'account.two_factor_enable', originOf(headers), {
+          method: setup.method,
+        });
+      }),
+    );
     await notifyChange(user.id, true, setup.method);
     return result.headers;
   }

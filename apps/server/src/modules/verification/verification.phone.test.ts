@@ -65,7 +65,11 @@ describe('phone verification', () => {
 
     const done = await confirm(person, code);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ tier: 2, phoneVerified: true, nextStep: { tier: 3, href: '/verification/identity' } });
+    expect(done.json()).toMatchObject({
+      tier: 2,
+      phoneVerified: true,
+      nextStep: { tier: 3, href: '/verification/identity' },
+    });
     expect(await me(person)).toMatchObject({ phoneNumber: number, phoneVerified: true, kycStatus: 'unverified' });
     const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, person.user.id));
     expect(events.map((e) => e.action)).toContain('account.phone_verified');

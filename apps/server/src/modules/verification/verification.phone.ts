@@ -87,10 +87,7 @@ export function createPhoneVerification({ db, clock, sms, secret }: PhoneVerific
     const codeRow = { phoneNumber, codeHash: hashCode(secret, userId, code), expiresAt, attempts: 0, createdAt: now };
     await db.transaction(async (tx) => {
       if (account.phoneNumber !== phoneNumber) {
-        await tx
-          .update(users)
-          .set({ phoneNumber, phoneVerified: false, updatedAt: now })
-          .where(eq(users.id, userId));
+        await tx.update(users).set({ phoneNumber, phoneVerified: false, updatedAt: now }).where(eq(users.id, userId));
       }
       await tx
         .insert(phoneVerificationCodes)

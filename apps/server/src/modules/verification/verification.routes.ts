@@ -12,7 +12,13 @@ import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { originOfRequest } from '../auth/index.js';
 
 const security = [{ session: [] }];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse };
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  409: ZErrorResponse,
+  429: ZErrorResponse,
+};
 
 /** The caller's verification: tiers and limits, and the phone step. */
 export async function verificationRoutes(app: FastifyInstance) {

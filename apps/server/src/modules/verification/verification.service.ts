@@ -39,7 +39,10 @@ export function createVerificationService(deps: { db: Db; clock: Clock; sms: Sms
       .where(eq(users.id, userId));
     if (!row) throw unauthenticated();
     const tier = accountTier(row);
-    const [used, codeUntil] = await Promise.all([withdrawnThisMonth(db, userId, clock.now()), phone.pendingUntil(userId)]);
+    const [used, codeUntil] = await Promise.all([
+      withdrawnThisMonth(db, userId, clock.now()),
+      phone.pendingUntil(userId),
+    ]);
     const done = { 1: row.emailVerified, 2: tier >= 2, 3: tier >= 3 } as const;
     const next = VERIFICATION_TIERS.find((t) => !done[t]);
     return {

@@ -6,7 +6,7 @@ import { adjustableClock, HOUR } from '../../lib/clock.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as, createTransaction, creditWallet, parties } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { expectHealthyLedger, walletOf, withdraw, withdrawal } from '../withdrawals/withdrawals.test-helpers.js';
+import { checkLedger, getWalletBalance } from '../../ledger/index.js';
 
 // The last day of a month, so moving on a day starts a new calendar month (monthly withdrawal limit).
 const clock = adjustableClock(new Date('2030-01-31T12:00:00Z'));
@@ -16,6 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 const db = () => t.app.database.db;
+
+const withdrawal = (overrides: Record<string, unknown> = {}) => ({
+  amount: '150.00',
+  currency: 'ZAR',
+  accountHolderName: 'Thandi Nkosi',
+  accountNumber: '6200 1234 5678',
+  ...overrides,
+});
+const withdraw = (app: TestApp['app'], who: RegisteredUser, body: object) =>
+  as(app, who)('POST', '/api/wallet/withdraw', body, { 'idempotency-key': crypto.randomUUID() });
+const walletOf = (_db: unknown, who: RegisteredUser) => getWalletBalance(db(), who.user.id, 'ZAR');
+const expectHealthyLedger = async (_db: unknown) => expect((await checkLedger(db())).problems).toEqual([]);
 
 const newDeal = (buyer: RegisteredUser, sellerEmail: string, amount: string, currency = 'ZAR') =>
   as(t.app, buyer)('POST', '/api/transactions', { amount, currency, sellerEmail, description: 'A piano' });

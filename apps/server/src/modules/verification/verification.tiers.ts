@@ -67,7 +67,11 @@ export async function withdrawnThisMonth(db: DbOrTx, userId: string, now: Date):
     .select({ currency: withdrawals.currency, total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
     .from(withdrawals)
     .where(
-      and(eq(withdrawals.userId, userId), ne(withdrawals.status, 'failed'), gte(withdrawals.createdAt, monthStart(now))),
+      and(
+        eq(withdrawals.userId, userId),
+        ne(withdrawals.status, 'failed'),
+        gte(withdrawals.createdAt, monthStart(now)),
+      ),
     )
     .groupBy(withdrawals.currency);
   return new Map(rows.map((r) => [r.currency, BigInt(r.total)]));

@@ -30,6 +30,7 @@ import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } fro
 import { useUser } from '@/lib/auth';
 import { useCurrencies } from '@/lib/queries/get-currencies';
 import { cn } from '@/lib/utils';
+import { TransactionLimitNotice, VerificationRequiredAlert } from '@/components/verification/limit-notice';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useAmountValidation } from '../api/validate-amount';
 import { FeeCalculator, FeeLine, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
@@ -140,6 +141,9 @@ function CreateTransactionForm() {
           </CardHeader>
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-6">
+              {/* The verification tier's limit, before anything is typed; a refusal with its way forward. */}
+              <TransactionLimitNotice currency={currency} />
+              <VerificationRequiredAlert error={create.error} />
               <fieldset className="grid gap-3">
                 <legend className="mb-3 text-sm font-medium">Transaction Type</legend>
                 <RadioGroup
