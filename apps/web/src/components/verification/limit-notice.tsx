@@ -42,15 +42,17 @@ export function TransactionLimitNotice({ currency }: { currency: string }) {
   if (!status.data || !isCurrencyCode(currency) || status.data.tier >= 3) return null;
   const tier = status.data.tier;
   const now = formatMoney(TIER_LIMITS[tier][currency].transactionMax, currency);
-  const then = formatMoney(TIER_LIMITS[nextTier(tier)][currency].transactionMax, currency);
-  const step = stepTo(nextTier(tier));
+  // Tiers 0 and 1 share a limit: the phone (tier 2) is what raises it.
+  const then = formatMoney(TIER_LIMITS[tier < 2 ? 2 : 3][currency].transactionMax, currency);
+  const how =
+    tier === 0 ? 'Verify your email, then your phone,' : (stepTo(nextTier(tier))?.action ?? 'Verify your account');
   return (
     <Alert variant="info" role="status" data-testid="transaction-limit">
       <ShieldCheck aria-hidden="true" />
       <AlertTitle>Your limit: {now} per transaction</AlertTitle>
       <AlertDescription>
         <p>
-          Your account can send up to {now} per deal. {step?.action ?? 'Verify your account'} to raise it to {then}.
+          Your account can send up to {now} per deal. {how} to raise it to {then}.
         </p>
         <NextStepButton status={status.data} />
       </AlertDescription>

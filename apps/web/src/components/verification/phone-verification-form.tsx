@@ -123,7 +123,7 @@ export function PhoneVerificationForm({ status }: { status: TVerificationStatus 
           {status.phoneCodeExpiresAt ? `. It is valid until ${formatDateTime(status.phoneCodeExpiresAt)}.` : '.'}
         </p>
         <div className="grid gap-2 sm:max-w-xs">
-          <Label htmlFor={`${id}-code`}>Verification code</Label>
+          <Label htmlFor={`${id}-code`}>Code from the SMS</Label>
           <CodeInput
             id={`${id}-code`}
             value={code}
@@ -174,7 +174,7 @@ export function PhoneVerificationForm({ status }: { status: TVerificationStatus 
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? <Spinner /> : <Smartphone aria-hidden="true" />} Send code
+          {send.isPending ? <Spinner /> : <Smartphone aria-hidden="true" />} Text me a code
         </Button>
         {changing && (
           <Button type="button" variant="outline" onClick={() => setChanging(false)}>
