@@ -25,7 +25,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
 import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { useUser } from '@/lib/auth';
 import { useCurrencies } from '@/lib/queries/get-currencies';
@@ -121,7 +121,8 @@ function CreateTransactionForm() {
       },
       onError: (err) => {
         showServerFieldErrors(err, form.setError, FIELDS);
-        toastError(errorMessage(err, 'Failed to create transaction'));
+        // A verification limit is explained in the form itself, with its button (VerificationRequiredAlert).
+        if (errorCode(err) !== 'VERIFICATION_REQUIRED') toastError(errorMessage(err, 'Failed to create transaction'));
       },
     });
   }, focusingFirstError(onInvalid));

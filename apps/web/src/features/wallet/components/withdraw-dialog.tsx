@@ -28,7 +28,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
 import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { VerificationRequiredAlert, WithdrawalLimitNotice } from '@/components/verification/limit-notice';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
@@ -110,7 +110,9 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
           // A refused request may be corrected and sent again: it needs a key of its own.
           idempotencyKey.current = crypto.randomUUID();
           showServerFieldErrors(err, form.setError, FIELDS);
-          toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
+          // A verification limit is explained in the form itself, with its button (VerificationRequiredAlert).
+          if (errorCode(err) !== 'VERIFICATION_REQUIRED')
+            toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
         },
       },
     );
