@@ -20,6 +20,7 @@ import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 import { legalRoutes } from './modules/legal/index.js';
 import { identityRoutes, identityWebhookRoutes } from './modules/identity/index.js';
+import { verificationRoutes } from './modules/verification/index.js';
 
 /** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events), /ws/support (support chats). */
 export function registerSockets(app: FastifyInstance) {
@@ -55,6 +56,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(legalRoutes);
       await api.register(identityRoutes);
       await api.register(identityWebhookRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,7 @@ import { createTransactionsService, transactionJobHandlers } from './modules/tra
 import { createWalletService } from './modules/wallet/index.js';
 import { createReceiptsService } from './modules/receipts/index.js';
 import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
+import { createVerificationService } from './modules/verification/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
 import {
   createIdentityReviewersService,
@@ -178,6 +179,7 @@ export function createServices({ config, database, providers, log, clock, schedu
       log,
     }),
     identityReviewers: createIdentityReviewersService({ db, clock }),
+    verification: createVerificationService({ db, clock, sms: providers.sms, secret: config.authSecret }),
   };
 }
 

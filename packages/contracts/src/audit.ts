@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS = {
   'account.session_revoke': 'A session was signed out',
   'account.sessions_revoke_others': 'Signed out everywhere else',
   'account.accept_terms': 'Terms of Service accepted',
+  'account.phone_verified': 'Phone number verified',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -17,6 +17,7 @@ export * from './dispute-evidence-constants.js';
 export * from './dispute-partial.js';
 export * from './legal-constants.js';
 export * from './identity-constants.js';
+export * from './verification-tiers.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
@@ -184,6 +185,29 @@ export const ERROR_CODE_INFO = {
   WEBHOOK_SIGNATURE_INVALID: {
     status: 400,
     meaning: 'Webhook: the signature is missing, does not match, or its timestamp is outside the replay window',
+  },
+  VERIFICATION_REQUIRED: {
+    status: 403,
+    meaning:
+      "The account's verification tier does not allow this amount (transaction limit, no withdrawals yet, or the monthly withdrawal limit): `requiredTier` names the tier that would; GET /api/verification/status says how to reach it",
+  },
+  PHONE_NUMBER_TAKEN: { status: 409, meaning: 'Phone verification: another account has already verified this number' },
+  PHONE_ALREADY_VERIFIED: {
+    status: 409,
+    meaning: 'Phone verification: this number is already verified on the account',
+  },
+  PHONE_USED_FOR_TWO_FACTOR: {
+    status: 409,
+    meaning: 'Phone verification: the number receives SMS two-factor codes; turn SMS two-factor off to change it',
+  },
+  PHONE_CODE_INVALID: { status: 400, meaning: 'Phone verification: the code is not correct (attempts are counted)' },
+  PHONE_CODE_EXPIRED: {
+    status: 400,
+    meaning: 'Phone verification: the code expired, or none is waiting: send a new one',
+  },
+  PHONE_CODE_ATTEMPTS: {
+    status: 429,
+    meaning: 'Phone verification: too many wrong codes for this code; send a new one',
   },
   CONFLICT_OF_INTEREST: {
     status: 403,

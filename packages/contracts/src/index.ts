@@ -32,3 +32,4 @@ export * from './jobs.js';
 export * from './legal.js';
 export * from './audit.js';
 export * from './identity.js';
+export * from './verification.js';

@@ -52,7 +52,7 @@ async function disputed(app: FastifyInstance) {
  * second review, and a second moderator.
  */
 async function proposed(app: FastifyInstance) {
-  const deal = await acceptedFundedTransaction(app, { amount: '50000.00' });
+  const deal = await acceptedFundedTransaction(app, { amount: '50000.00' }, await parties(app, 2));
   const opened = await ok(
     as(app, deal.buyer)('POST', '/api/disputes', {
       transactionId: deal.transaction.id,
@@ -187,7 +187,7 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
   {
     route: 'POST /api/wallet/withdraw',
     setup: async ({ app }) => {
-      const who = await registerUser(app, { role: 'seller' });
+      const who = await registerUser(app, { role: 'seller', tier: 2 });
       await creditWallet(app.database.db, who.user.id, 20_000n);
       const body = {
         amount: '150.00',

@@ -99,6 +99,7 @@ const TransactionDetailsPage = lazyPage(
   'TransactionDetailsPage',
 );
 const TransactionsPage = lazyPage(() => import('@/features/transactions/pages/transactions'), 'TransactionsPage');
+const VerificationPage = lazyPage(() => import('@/features/verification/pages/verification'), 'VerificationPage');
 const DepositFundsPage = lazyPage(() => import('@/features/wallet/pages/deposit-funds'), 'DepositFundsPage');
 const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
 const TestPage = lazyPage(() => import('./routes/test-page'), 'TestPage');
@@ -211,6 +212,7 @@ const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
   ['/profile-settings', ProfileSettingsPage],
   ['/verification/identity', IdentityVerificationPage],
   ['/identity-reviews', IdentityReviewsPage],
+  ['/verification', VerificationPage],
 ];
 
 /** A signed-in visitor of /login goes to the dashboard, or on to the verification link that sent them. */

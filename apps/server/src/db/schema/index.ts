@@ -15,3 +15,4 @@ export * from './withdrawals.js';
 export * from './ledger-checks.js';
 export * from './audit.js';
 export * from './identity.js';
+export * from './phone-verification.js';

@@ -7,7 +7,8 @@ const HASHED = 'h:';
 /** An authenticator code is valid for its 30-second step and one step either side: 90 seconds at most. */
 const CODE_LIFETIME_MS = 120_000;
 
-const keyedHash = (secret: string, purpose: string, value: string) =>
+/** A keyed hash of a short secret (codes): unreadable without AUTH_SECRET, equal for equal inputs. */
+export const keyedHash = (secret: string, purpose: string, value: string) =>
   createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
 
 /** A backup code as typed: spaces dropped, the hyphen put back (codes are shown as xxxxx-xxxxx). */

@@ -22,6 +22,7 @@ import type { Page } from '../../lib/cursor.js';
 import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { walletFundingEntry } from '../../ledger/index.js';
 import { notify, notifyJob } from '../notifications/index.js';
+import { assertTransactionWithinTier } from '../verification/index.js';
 import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
 import {
   countTransactionsByStatus,
@@ -132,6 +133,8 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     if (!check.valid) throw badRequest(check.error, { amount: check.error });
     const sellerEmail = input.sellerEmail.trim().toLowerCase();
     if (sellerEmail === user.email.toLowerCase()) throw badRequest(M.sellerIsBuyer, { sellerEmail: M.sellerIsBuyer });
+    // A per-deal limit of the buyer's verification tier: nothing to count, so no lock is needed.
+    await assertTransactionWithinTier(db, user.id, check.amountMinor, check.currency);
     // One statement: the row, its history, its unfunded deadline and its notification (writable CTEs),
     // read back with the seller's account. The id is made here so every row can name it.
     const write = async (on: DbOrTx) => {
@@ -170,13 +173,16 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       user,
       id,
       'accept',
-      (tx, t, now) =>
-        acceptDeal(tx, t, {
+      async (tx, t, now) => {
+        // The seller's tier must cover the deal too: accepting is what lets the money reach them.
+        await assertTransactionWithinTier(tx, user.id, t.amount, t.currency);
+        return acceptDeal(tx, t, {
           actorId: user.id,
           now,
           expectedDeliveryDate: input.expectedDeliveryDate ?? null,
           deliveryNotes: input.deliveryNotes ?? null,
-        }),
+        });
+      },
       { answer },
     );
   }

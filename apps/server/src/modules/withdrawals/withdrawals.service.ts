@@ -10,6 +10,7 @@ import type { StoreAnswer } from '../../lib/idempotency.js';
 import { payoutCompletedEntry, payoutReturnedEntry, postEntry, withdrawalEntry } from '../../ledger/index.js';
 import type { PayoutProvider, PayoutResult } from '../../providers/payouts/index.js';
 import { notify } from '../notifications/index.js';
+import { assertWithdrawalWithinTier } from '../verification/index.js';
 import {
   findWithdrawal,
   insertWithdrawal,
@@ -91,6 +92,8 @@ export function createWithdrawalsService({
       const now = clock.now();
 
       const row = await db.transaction(async (tx) => {
+        // The verification tier's limits, counted under a lock on the account (verification module).
+        await assertWithdrawalWithinTier(tx, user.id, amount, input.currency, now);
         const w = await insertWithdrawal(tx, {
           userId: user.id,
           amount,

@@ -28,8 +28,9 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
 import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
+import { VerificationRequiredAlert, WithdrawalLimitNotice } from '@/components/verification/limit-notice';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { exceedsBalance, withdrawableBalances } from '../lib/withdraw';
 
@@ -89,6 +90,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     setOpen(next);
     if (next) {
       form.reset(empty());
+      withdraw.reset();
       idempotencyKey.current = crypto.randomUUID();
     }
   };
@@ -108,7 +110,9 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
           // A refused request may be corrected and sent again: it needs a key of its own.
           idempotencyKey.current = crypto.randomUUID();
           showServerFieldErrors(err, form.setError, FIELDS);
-          toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
+          // A verification limit is explained in the form itself, with its button (VerificationRequiredAlert).
+          if (errorCode(err) !== 'VERIFICATION_REQUIRED')
+            toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
         },
       },
     );
@@ -133,6 +137,9 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
             <DialogTitle>Withdraw Funds</DialogTitle>
             <DialogDescription>Send money from your wallet to your bank account.</DialogDescription>
           </DialogHeader>
+          {/* The verification tier's withdrawal limit, before the form is filled; a refusal with its way forward. */}
+          {!nothingToWithdraw && <WithdrawalLimitNotice currency={currency} />}
+          <VerificationRequiredAlert error={withdraw.error} />
           {nothingToWithdraw ? (
             <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
               Your wallet is empty. Deposits and released payments can be withdrawn.
