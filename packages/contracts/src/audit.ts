@@ -24,6 +24,9 @@ export const AUDIT_ACTION_LABELS = {
   'user.reactivate': 'Reactivated an account',
   'user.deactivate_moderator': 'Deactivated a moderator',
   'support_chat.status': 'Changed the status of a support chat',
+  'withdrawal.release': 'Released a held withdrawal',
+  'withdrawal.reject': 'Rejected a held withdrawal (money back in the wallet)',
+  'sanctions_list.import': 'Loaded a sanctions list',
   'account.sign_in': 'Signed in',
   'account.two_factor_failed': 'Wrong two-factor code entered',
   'account.password_change': 'Password changed',
@@ -51,6 +54,8 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   moderator_application: 'Moderator application',
   job: 'Job',
   support_chat: 'Support chat',
+  withdrawal: 'Withdrawal',
+  sanctions_list: 'Sanctions list',
 };
 
 /** The groups of actions the admin's filter offers (the part before the dot). */
@@ -61,6 +66,8 @@ export const AUDIT_ACTION_GROUPS: Record<string, string> = {
   user: 'Accounts managed by staff',
   job: 'Background jobs',
   support_chat: 'Support chats',
+  withdrawal: 'Withdrawals held for review',
+  sanctions_list: 'Sanctions lists',
 };
 
 export const AUDIT_MESSAGES = {

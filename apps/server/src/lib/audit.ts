@@ -5,7 +5,14 @@ import { auditEvents } from '../db/schema/index.js';
  * The subjects the audit trail knows; a new kind of subject is added here. `user` is an account: the
  * subject of its own security events (`account.*`) and of what staff do to it.
  */
-export type AuditSubjectType = 'job' | 'dispute' | 'moderator_application' | 'user' | 'support_chat';
+export type AuditSubjectType =
+  | 'job'
+  | 'dispute'
+  | 'moderator_application'
+  | 'user'
+  | 'support_chat'
+  | 'withdrawal'
+  | 'sanctions_list';
 
 /** Where a request came from: the client's address (proxy-aware, Fastify's request.ip) and browser. */
 export interface AuditOrigin {

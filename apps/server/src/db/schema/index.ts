@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './withdrawals.js';
 export * from './ledger-checks.js';
 export * from './audit.js';
+export * from './sanctions.js';
