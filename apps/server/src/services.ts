@@ -26,7 +26,12 @@ import { createSystemService } from './modules/system/index.js';
 import { createLegalService } from './modules/legal/index.js';
 import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
-import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
+import {
+  createWithdrawalHoldsService,
+  createWithdrawalsService,
+  withdrawalJobHandlers,
+} from './modules/withdrawals/index.js';
+import { screenNames } from './modules/sanctions/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
 
 /** Adapters to the outside world; tests point them at local stand-ins. */
@@ -120,7 +125,14 @@ export function createServices({ config, database, providers, log, clock, schedu
     transactions,
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
-    withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
+    withdrawals: createWithdrawalsService({
+      db,
+      clock,
+      payouts: providers.payouts,
+      screen: (names) => screenNames(db, names, config.sanctions.matchThreshold),
+      log,
+    }),
+    withdrawalHolds: createWithdrawalHoldsService({ db, clock, scheduler }),
     disputes: createDisputesService({
       db,
       clock,

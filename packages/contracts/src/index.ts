@@ -8,6 +8,8 @@ export * from './transactions.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './withdrawals.js';
+export * from './holds.js';
+export * from './withdrawal-reviews.js';
 export * from './admin.js';
 export * from './admin-users.js';
 export * from './disputes.js';

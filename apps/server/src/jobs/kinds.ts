@@ -102,5 +102,10 @@ export type NotificationEvent =
   | { type: 'support.replied'; ticketId: string; messageId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }
   | { type: 'withdrawal.failed'; withdrawalId: string }
+  /** Sanctions screening held it: its owner (in plain words, no list details) and every admin (to review it). */
+  | { type: 'withdrawal.held'; withdrawalId: string }
+  /** Staff released a held withdrawal (the payout proceeds) or rejected it (the money is back): its owner. */
+  | { type: 'withdrawal.released'; withdrawalId: string }
+  | { type: 'withdrawal.rejected'; withdrawalId: string }
   /** A money job gave up after its last attempt (scheduler.ts): every admin is told. */
   | { type: 'job.failed'; jobId: string };

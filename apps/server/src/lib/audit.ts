@@ -6,13 +6,7 @@ import { auditEvents } from '../db/schema/index.js';
  * subject of its own security events (`account.*`) and of what staff do to it.
  */
 export type AuditSubjectType =
-  | 'job'
-  | 'dispute'
-  | 'moderator_application'
-  | 'user'
-  | 'support_chat'
-  | 'withdrawal'
-  | 'sanctions_list';
+  'job' | 'dispute' | 'moderator_application' | 'user' | 'support_chat' | 'withdrawal' | 'sanctions_list';
 
 /** Where a request came from: the client's address (proxy-aware, Fastify's request.ip) and browser. */
 export interface AuditOrigin {

@@ -4,6 +4,7 @@ export {
   importSanctionsList,
   loadedLists,
   screenName,
+  screenNames,
   SanctionsFileError,
   type ImportInput,
   type ImportResult,

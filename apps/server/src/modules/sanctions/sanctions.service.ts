@@ -162,3 +162,19 @@ export async function screenName(
 export async function loadedLists(db: DbOrTx) {
   return allLists(db);
 }
+
+/**
+ * Screens several names of one person or payment (an account's name, a bank account holder's): every
+ * possible match, each saying which name it was for, closest first. Blank names and repeats are skipped.
+ */
+export async function screenNames(
+  db: DbOrTx,
+  names: string[],
+  threshold: number = DEFAULT_MATCH_THRESHOLD,
+): Promise<(SanctionsMatch & { screened: string })[]> {
+  const distinct = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
+  const found = [];
+  for (const name of distinct)
+    for (const match of await screenName(db, { name }, threshold)) found.push({ ...match, screened: name });
+  return found.sort((a, b) => b.score - a.score);
+}
