@@ -13,6 +13,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { appError, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/uuid.js';
 import { notify } from '../notifications/index.js';
 import { decideHold, findHold, markRejected, markReleased, openHolds } from './withdrawals.holds.queries.js';
 import { lockWithdrawal } from './withdrawals.queries.js';
@@ -45,6 +46,7 @@ export function createWithdrawalHoldsService({ db, clock, scheduler }: Withdrawa
     decision: Decision,
     reason: string,
   ): Promise<TWithdrawalReviewResult> {
+    if (!isUuid(id)) throw notFound(WITHDRAWAL_REVIEW_MESSAGES.notFound);
     const result = await db.transaction(async (tx) => {
       const w = await lockWithdrawal(tx, id);
       const hold = w && (await findHold(tx, w.id));
