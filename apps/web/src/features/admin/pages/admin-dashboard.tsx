@@ -12,10 +12,11 @@ import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
 import { AuditTab } from '../components/audit-tab';
 import { CreateModeratorForm } from '../components/create-moderator-form';
+import { HeldWithdrawalsTab } from '../components/held-withdrawals-tab';
 import { SystemTab } from '../components/system-tab';
 import { UsersTab } from '../components/users-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'users', 'cases', 'system', 'audit'] as const;
+const TABS = ['applications', 'create', 'moderators', 'users', 'withdrawals', 'cases', 'system', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -75,6 +76,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
+          <TabsTrigger value="withdrawals">Withdrawals</TabsTrigger>
           <TabsTrigger value="cases">Cases</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
@@ -129,6 +131,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />
+        </TabsContent>
+        <TabsContent value="withdrawals">
+          <HeldWithdrawalsTab />
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />

@@ -19,6 +19,7 @@ import { flattenPages } from '@/lib/paging';
 import { useWalletTransactions } from '../api/get-wallet-transactions';
 import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
 import { WithdrawDialog } from '../components/withdraw-dialog';
+import { WithdrawalNotices } from '../components/withdrawal-notices';
 import { hasPendingWithdrawal } from '../lib/withdraw';
 
 function BalanceCard({ user }: { user: TUser | null }) {
@@ -212,7 +213,8 @@ export function DepositFundsPage() {
         <BalanceCard user={user} />
         <VerificationCard user={user} />
       </div>
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
+        <WithdrawalNotices />
         <ActivityCard />
       </div>
     </>
