@@ -76,6 +76,14 @@ describe('a withdrawal by a listed name', () => {
     });
     expect(list.body).not.toMatch(/ZHAROVSKY|sample|score/i);
 
+    // The bell says it in plain words, without the list's details; the admins are told a review waits.
+    await t.app.scheduler.runDue();
+    const bell = (await as(t.app, who)('GET', '/api/notifications')).json();
+    expect(JSON.stringify(bell)).toContain('Withdrawal held for a routine check');
+    expect(JSON.stringify(bell)).not.toMatch(/ZHAROVSKY|sanction/i);
+    const adminBell = (await as(t.app, admin)('GET', '/api/notifications')).json();
+    expect(JSON.stringify(adminBell)).toContain('Withdrawal held for review');
+
     // Staff see the match details.
     const held = await as(t.app, admin)('GET', '/api/admin/withdrawals/held');
     expect(held.statusCode).toBe(200);
