@@ -56,7 +56,7 @@ const empty = (value: string | undefined) => {
 function rowsOf(text: string, columns: readonly string[], what: string): string[][] {
   let rows: string[][];
   try {
-    rows = parse(text.replace(/\u001a/g, ''), {
+    rows = parse(text.replaceAll(String.fromCharCode(0x1a), ''), {
       bom: true,
       relax_column_count: true,
       skip_empty_lines: true,

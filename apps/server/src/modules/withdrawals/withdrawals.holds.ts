@@ -56,7 +56,7 @@ export function createWithdrawalHoldsService({ db, clock, scheduler }: Withdrawa
         throw appError('WITHDRAWAL_NOT_HELD', WITHDRAWAL_REVIEW_MESSAGES.notHeld);
 
       const now = clock.now();
-      let status: TWithdrawalStatus = w.status;
+      let status: TWithdrawalStatus;
       if (decision === 'released') {
         status = (await markReleased(tx, w.id, now)).status;
         await enqueuePayoutSettle(tx, w.id, now);
