@@ -44,20 +44,26 @@ export function prepareName(text: string): PreparedName {
   return { text, tokens, joined: tokens.join('') };
 }
 
+/** Reused match marks: screening compares tens of thousands of words, so no arrays are made per pair. */
+let aMarks = new Uint8Array(64);
+let bMarks = new Uint8Array(64);
+
 /** Jaro-Winkler similarity of two strings, 0 (nothing alike) to 1 (equal); the prefix bonus is Winkler's 0.1 over 4 characters. */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return a.length ? 1 : 0;
   if (!a.length || !b.length) return 0;
+  if (a.length > aMarks.length) aMarks = new Uint8Array(a.length * 2);
+  if (b.length > bMarks.length) bMarks = new Uint8Array(b.length * 2);
+  aMarks.fill(0, 0, a.length);
+  bMarks.fill(0, 0, b.length);
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Array<boolean>(a.length).fill(false);
-  const bMatched = new Array<boolean>(b.length).fill(false);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     const from = Math.max(0, i - window);
     const to = Math.min(b.length - 1, i + window);
     for (let j = from; j <= to; j++) {
-      if (bMatched[j] || a[i] !== b[j]) continue;
-      aMatched[i] = bMatched[j] = true;
+      if (bMarks[j] || a.charCodeAt(i) !== b.charCodeAt(j)) continue;
+      aMarks[i] = bMarks[j] = 1;
       matches++;
       break;
     }
@@ -65,9 +71,9 @@ export function jaroWinkler(a: string, b: string): number {
   if (!matches) return 0;
   let transpositions = 0;
   for (let i = 0, j = 0; i < a.length; i++) {
-    if (!aMatched[i]) continue;
-    while (!bMatched[j]) j++;
-    if (a[i] !== b[j]) transpositions++;
+    if (!aMarks[i]) continue;
+    while (!bMarks[j]) j++;
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) transpositions++;
     j++;
   }
   const jaro = (matches / a.length + matches / b.length + (matches - transpositions / 2) / matches) / 3;
