@@ -7,7 +7,7 @@ import { paymentWebhookRoutes, paymentsRoutes } from './modules/payments/index.j
 import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
-import { withdrawalRoutes } from './modules/withdrawals/index.js';
+import { withdrawalHoldRoutes, withdrawalRoutes } from './modules/withdrawals/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
@@ -45,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(withdrawalRoutes);
       await api.register(receiptRoutes);
       await api.register(adminRoutes);
+      await api.register(withdrawalHoldRoutes);
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);

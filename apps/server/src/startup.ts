@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { formatMoney, type TRole } from '@holdfast/contracts';
 import { users } from './db/schema/index.js';
 import { seedDemoMoney, verifyDemoPhones } from './demo-data.js';
+import { loadedLists, loadSampleListIfNone } from './modules/sanctions/index.js';
 
 export interface DemoAccount {
   email: string;
@@ -58,6 +59,8 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
     app.log.info({ email: user.email, created }, created ? 'admin account created' : 'admin account ensured');
   }
 
+  await prepareSanctionsLists(app);
+
   // Only a brand-new installation gets demo data, never one where people already signed up.
   if (config.seedDemo && isNewInstallation) {
     const seeded = [];
@@ -74,5 +77,19 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
     console.log(
       `\n${formatDemoAccounts()}\n  The demo buyer has ${balance} in the wallet and two transactions with the demo seller.\n`,
     );
+  }
+}
+
+/**
+ * Outside production the made-up sample list stands in until a real one is loaded, so screening holds can
+ * be seen and tried; in production a missing list is said at every start (withdrawals then pass unscreened).
+ */
+async function prepareSanctionsLists(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  if (app.config.sanctions.sampleList) {
+    const loaded = await loadSampleListIfNone(db, app.clock.now());
+    if (loaded) app.log.info({ entries: loaded.entries }, 'sample sanctions list loaded (made-up entries)');
+  } else if (!(await loadedLists(db)).length) {
+    app.log.warn('no sanctions list is loaded: names are not screened; load one with npm run sanctions:import');
   }
 }

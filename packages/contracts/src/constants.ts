@@ -149,6 +149,10 @@ export const ERROR_CODE_INFO = {
   },
   SUPPORT_CHAT_CLOSED: { status: 409, meaning: 'Support: the chat is closed and takes no new messages' },
   JOB_NOT_RETRYABLE: { status: 409, meaning: 'Admin: only a failed job can be retried' },
+  WITHDRAWAL_NOT_HELD: {
+    status: 409,
+    meaning: 'Admin: the withdrawal is not held for review (it was released or rejected already, or never held)',
+  },
   JOB_NOT_CANCELLABLE: {
     status: 409,
     meaning: 'Admin: only a failed job, or a queued one that is not running, can be cancelled',

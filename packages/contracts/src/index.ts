@@ -10,6 +10,8 @@ export * from './payments.js';
 export * from './withdrawals.js';
 export * from './records.js';
 export * from './bank-details.js';
+export * from './holds.js';
+export * from './withdrawal-reviews.js';
 export * from './admin.js';
 export * from './admin-users.js';
 export * from './disputes.js';

@@ -110,5 +110,10 @@ export type NotificationEvent =
   | { type: 'identity.submitted'; verificationId: string }
   /** An identity submission was verified or rejected (by staff or the hosted provider): the person is told. */
   | { type: 'identity.decided'; verificationId: string }
+  /** Sanctions screening held it: its owner (in plain words, no list details) and every admin (to review it). */
+  | { type: 'withdrawal.held'; withdrawalId: string }
+  /** Staff released a held withdrawal (the payout proceeds) or rejected it (the money is back): its owner. */
+  | { type: 'withdrawal.released'; withdrawalId: string }
+  | { type: 'withdrawal.rejected'; withdrawalId: string }
   /** A money job gave up after its last attempt (scheduler.ts): every admin is told. */
   | { type: 'job.failed'; jobId: string };

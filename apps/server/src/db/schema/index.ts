@@ -16,3 +16,4 @@ export * from './ledger-checks.js';
 export * from './audit.js';
 export * from './identity.js';
 export * from './phone-verification.js';
+export * from './sanctions.js';

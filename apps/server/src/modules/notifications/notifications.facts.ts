@@ -137,7 +137,10 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
       };
     }
     case 'withdrawal.paid':
-    case 'withdrawal.failed': {
+    case 'withdrawal.failed':
+    case 'withdrawal.held':
+    case 'withdrawal.released':
+    case 'withdrawal.rejected': {
       const w = await findWithdrawal(db, event.withdrawalId);
       const owner = w && (await findPerson(db, w.userId));
       if (!w || !owner) return null;
@@ -151,6 +154,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           accountLast4: w.accountLast4,
           failureReason: w.failureReason,
         },
+        admins: event.type === 'withdrawal.held' ? await findAdmins(db) : [],
       };
     }
     case 'identity.submitted':

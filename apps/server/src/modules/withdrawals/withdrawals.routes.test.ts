@@ -42,6 +42,9 @@ describe('POST /api/wallet/withdraw', () => {
       createdAt: '2026-01-05T10:00:00.000Z',
       settledAt: null,
       failureReason: null,
+      // The sandbox pays at its first check: a minute is the estimate a person reads.
+      expectedBy: '2026-01-05T10:01:00.000Z',
+      review: null,
     });
     expect(await walletOf(db(), seller)).toBe(34_950n);
     expect((await pendingPayouts(db())) - pendingBefore).toBe(15_050n);

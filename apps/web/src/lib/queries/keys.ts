@@ -6,6 +6,7 @@ export const TRANSACTIONS_QUERY_KEY = ['/api/transactions'] as const;
 export const transactionQueryKey = (id: string) => ['/api/transactions', id] as const;
 export const WALLET_BALANCE_QUERY_KEY = ['/api/wallet/balance'] as const;
 export const WALLET_TRANSACTIONS_QUERY_KEY = ['/api/wallet/transactions'] as const;
+export const WALLET_WITHDRAWALS_QUERY_KEY = ['/api/wallet/withdrawals'] as const;
 
 /**
  * After a transaction changed or money moved: the transactions list, that transaction (when given), the
@@ -19,6 +20,7 @@ export function invalidateTransactionsAndWallet(queryClient: QueryClient, transa
     transactionId ? queryClient.invalidateQueries({ queryKey: transactionQueryKey(transactionId) }) : undefined,
     queryClient.invalidateQueries({ queryKey: WALLET_BALANCE_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: WALLET_TRANSACTIONS_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: WALLET_WITHDRAWALS_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY }),
     // What was withdrawn this month (the tier's limit) moves with the wallet.
     queryClient.invalidateQueries({ queryKey: VERIFICATION_STATUS_QUERY_KEY }),

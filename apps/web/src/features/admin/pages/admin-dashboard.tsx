@@ -12,11 +12,22 @@ import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
 import { AuditTab } from '../components/audit-tab';
 import { CreateModeratorForm } from '../components/create-moderator-form';
+import { HeldWithdrawalsTab } from '../components/held-withdrawals-tab';
 import { SystemTab } from '../components/system-tab';
 import { UsersTab } from '../components/users-tab';
 import { VerificationTab } from '../components/verification-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'users', 'verification', 'cases', 'system', 'audit'] as const;
+const TABS = [
+  'applications',
+  'create',
+  'moderators',
+  'users',
+  'verification',
+  'withdrawals',
+  'cases',
+  'system',
+  'audit',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -77,6 +88,7 @@ export function AdminDashboardPage() {
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="verification">Verification</TabsTrigger>
+          <TabsTrigger value="withdrawals">Withdrawals</TabsTrigger>
           <TabsTrigger value="cases">Cases</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
@@ -134,6 +146,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="verification">
           <VerificationTab manageReviewers />
+        </TabsContent>
+        <TabsContent value="withdrawals">
+          <HeldWithdrawalsTab />
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />

@@ -5,6 +5,7 @@ import { ArrowUpRight } from 'lucide-react';
 import {
   CURRENCIES,
   formatMoney,
+  HOLD_TEXTS,
   WITHDRAWAL_MESSAGES,
   ZWithdrawRequest,
   type CurrencyCode,
@@ -102,7 +103,10 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
         onSuccess: (w) => {
           toast({
             title: WITHDRAWAL_MESSAGES.requested,
-            description: `${formatMoney(w.amount, w.currency)} to the account ending ${w.accountLast4}.`,
+            description:
+              w.status === 'held'
+                ? `${formatMoney(w.amount, w.currency)}: ${HOLD_TEXTS.held.title.toLowerCase()}; see the wallet page.`
+                : `${formatMoney(w.amount, w.currency)} to the account ending ${w.accountLast4}.`,
           });
           setOpen(false);
         },

@@ -22,6 +22,7 @@ import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { StatementCard } from '../components/statement-card';
 import { MoneyInFlight } from '@/components/money-in-flight';
+import { WithdrawalNotices } from '../components/withdrawal-notices';
 import { hasPendingWithdrawal } from '../lib/withdraw';
 
 function BalanceCard({ user }: { user: TUser | null }) {
@@ -231,7 +232,8 @@ export function DepositFundsPage() {
         <BalanceCard user={user} />
         <VerificationCard user={user} />
       </div>
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
+        <WithdrawalNotices />
         <ActivityCard />
       </div>
       <div className="mt-6">
