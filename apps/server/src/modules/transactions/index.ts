@@ -22,5 +22,6 @@ export {
   recordEvent,
   type TransactionRow,
 } from './transactions.queries.js';
+export { successRateOf } from './transactions.success-rate.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
 export { openDispute, resolveDispute } from './transactions.transitions.js';

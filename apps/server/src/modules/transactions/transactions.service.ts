@@ -6,6 +6,7 @@ import {
   isConfirmationPhrase,
   type TTransaction,
   type TTransactionListQuery,
+  type TTransactionStats,
 } from '@holdfast/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -29,6 +30,7 @@ import {
   type TransactionRow,
 } from './transactions.queries.js';
 import { listEtag } from './transactions.list-version.js';
+import { successRateOf } from './transactions.success-rate.js';
 import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
 import {
   accept as acceptDeal,
@@ -237,7 +239,10 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
   return {
     create,
     list,
-    stats: (user: SessionUser) => countTransactionsByStatus(db, user),
+    stats: async (user: SessionUser): Promise<TTransactionStats> => {
+      const [counts, rate] = await Promise.all([countTransactionsByStatus(db, user), successRateOf(db, user)]);
+      return { ...counts, successRate: rate };
+    },
     get: (user: SessionUser, id: string) => view(id, user),
     accept,
     cancel,
