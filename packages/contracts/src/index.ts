@@ -29,3 +29,4 @@ export * from './client-errors.js';
 export * from './jobs.js';
 export * from './legal.js';
 export * from './audit.js';
+export * from './theme.js';

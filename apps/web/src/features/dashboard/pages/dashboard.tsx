@@ -76,7 +76,7 @@ function PartyDashboard({ user }: { user: TUser }) {
           label="Success Rate"
           value={
             stats.successRate === null ? (
-              <span className="text-base font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
+              <span className="text-base leading-snug font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
             ) : (
               successRateText(stats.successRate)
             )

@@ -19,7 +19,7 @@ export function ProfileStats({ profile }: { profile: TPublicProfile }) {
         label="Success Rate"
         value={
           successRate === null ? (
-            <span className="text-base font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
+            <span className="text-base leading-snug font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
           ) : (
             <span className={cn(RATE_COLOURS[successRateTone(successRate)])}>{successRateText(successRate)}</span>
           )

@@ -26,7 +26,7 @@ function BalanceCard({ user }: { user: TUser | null }) {
   const currency = wallet.data?.currency ?? user?.walletCurrency ?? DEFAULT_CURRENCY;
   const others = (wallet.data?.balances ?? []).filter((b) => b.currency !== currency && Number(b.balance) !== 0);
   return (
-    <Card className="overflow-hidden border-0 bg-brand-ink text-white lg:col-span-2">
+    <Card className="overflow-hidden border-0 bg-brand-deep text-white lg:col-span-2">
       <CardContent className="flex h-full flex-col justify-between gap-6 p-6 sm:p-8">
         <div className="flex items-start justify-between gap-4">
           <div>
