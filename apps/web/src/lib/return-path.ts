@@ -12,6 +12,9 @@ const SIGN_IN_PAGES = new Set(['/login', '/register', '/admin/login', '/forgot-p
 
 const BASE = 'https://holdfast.invalid';
 
+const hasControlCharacter = (value: string) =>
+  [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /**
  * `value` when it is a relative path of this site worth returning to, normalised; else null. Refuses
  * other origins in every spelling a browser accepts (`https://…`, `//host`, `/\host`, backslashes, control
@@ -20,7 +23,8 @@ const BASE = 'https://holdfast.invalid';
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2048) return null;
   // Browsers treat "\" as "/" and drop tabs and newlines, so "/\evil.com" and "/\t/evil.com" mean //evil.com.
-  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f\s]/.test(value)) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value) || hasControlCharacter(value))
+    return null;
   let url: URL;
   try {
     url = new URL(value, BASE);

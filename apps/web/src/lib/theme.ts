@@ -8,7 +8,8 @@ import { THEMES, THEME_STORAGE_KEY, type TTheme } from '@holdfast/contracts/them
  */
 
 const listeners = new Set<() => void>();
-const systemDark = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+const systemDark = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 
 export function storedTheme(): TTheme {
   try {

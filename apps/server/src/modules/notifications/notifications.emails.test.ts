@@ -378,7 +378,9 @@ describe('withdrawals', () => {
     const owner = await registerUser(t.app, { role: 'seller' });
     await setPrefs(owner, { transactions: false, disputes: false, messages: false, support: false });
     const paid = await report(t.app, clock, { type: 'withdrawal.paid', withdrawalId: await withdrawal('paid', owner) });
-    expect(paid.emails.map((m) => [m.to, m.subject])).toEqual([[owner.email, 'Your withdrawal of R\u00a0500,00 was paid']]);
+    expect(paid.emails.map((m) => [m.to, m.subject])).toEqual([
+      [owner.email, 'Your withdrawal of R\u00a0500,00 was paid'],
+    ]);
     expect(paid.emails[0].links).toContain(`${publicUrl}/deposit-funds`);
     const failed = await report(t.app, clock, {
       type: 'withdrawal.failed',

@@ -14,7 +14,7 @@ const TwoFactorStep = React.lazy(() => loadTwoFactorStep().then((m) => ({ defaul
 export function LoginPage() {
   const [, navigate] = useLocation();
   const login = useLogin();
-  const { next, verifying, goNext } = useReturnPath();
+  const { verifying, goNext } = useReturnPath();
   const [challenge, setChallenge] = React.useState<SignInChallenge | null>(null);
   const finish = () => goNext(navigate, '/dashboard');
   if (challenge) {
