@@ -267,7 +267,16 @@ export const TWO_FACTOR_MESSAGES = {
 
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const BACKUP_CODE_COUNT = 10;
-/** A backup code as shown at enrolment: ten letters and digits, e.g. AbC12-x9YzQ. */
+/**
+ * The characters of new backup codes: capitals and digits without the ones read or copied as another
+ * (0/O, 1/I/L; lower case not at all, so l never appears). Crockford's base-32 less 0 and 1: 30 characters,
+ * ten per code (about 49 bits each).
+ */
+export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+/**
+ * A backup code as typed: ten letters and digits, e.g. 7KQ2M-X9YZP (codes made before BACKUP_CODE_ALPHABET
+ * may hold any letter of either case, so those still pass).
+ */
 export const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 /**

@@ -35,3 +35,4 @@ export * from './legal.js';
 export * from './audit.js';
 export * from './identity.js';
 export * from './verification.js';
+export * from './theme.js';

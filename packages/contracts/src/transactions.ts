@@ -250,7 +250,10 @@ export const ZTransactionList = z.array(ZTransaction);
 export const ZTransactionListQuery = pageQuery('transactions').extend({ status: ZTransactionStatus.optional() });
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
 
-/** `GET /api/transactions/stats`: how many of the caller's transactions are in each status. */
+/**
+ * `GET /api/transactions/stats`: how many of the caller's transactions are in each status, and their
+ * Success Rate as their public profile shows it (whole percent of finished deals; null before any, decision 032).
+ */
 export const ZTransactionStats = z.object({
   total: z.number().int(),
   pending: z.number().int(),
@@ -258,6 +261,7 @@ export const ZTransactionStats = z.object({
   completed: z.number().int(),
   disputed: z.number().int(),
   cancelled: z.number().int(),
+  successRate: z.number().int().nullable(),
 });
 export type TTransactionStats = z.infer<typeof ZTransactionStats>;
 

@@ -5,7 +5,6 @@ import { isAPIError } from 'better-auth/api';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import {
-  BACKUP_CODE_COUNT,
   BACKUP_CODE_PATTERN,
   TWO_FACTOR_MESSAGES as M,
   maskPhoneNumber,
@@ -24,7 +23,13 @@ import { ipKey, twoFactorAccountKey, twoFactorPairKey, type LoginLimiter } from 
 import { originOf, recordSecurityEvent, recordSecurityEventAlone, recordSignIn } from './security-events.js';
 import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
 import { accountSuspended, isSuspended } from './suspension.js';
-import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
+import {
+  claimTotpCode,
+  hashBackupCode,
+  hashedBackupCodeStorage,
+  newBackupCodes,
+  releaseTotpCode,
+} from './two-factor-codes.js';
 import { assertPhoneFree, markingPhoneVerified } from './phone-number.js';
 
 const ISSUER = 'Holdfast';
@@ -59,14 +64,6 @@ function mapTwoFactorError(error: unknown): never {
     default:
       throw error;
   }
-}
-
-/** Backup codes as Better Auth makes them: ten random letters and digits, shown as xxxxx-xxxxx. */
-function newBackupCodes(): string[] {
-  return Array.from({ length: BACKUP_CODE_COUNT }, () => {
-    const code = generateRandomString(10, 'a-z', '0-9', 'A-Z');
-    return `${code.slice(0, 5)}-${code.slice(5)}`;
-  });
 }
 
 /** The request's headers with Cookie replaced by the cookies a Set-Cookie list just gave the browser. */

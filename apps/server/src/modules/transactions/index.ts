@@ -22,6 +22,7 @@ export {
   recordEvent,
   type TransactionRow,
 } from './transactions.queries.js';
+export { successRateOf } from './transactions.success-rate.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
 export { openDispute, resolveDispute } from './transactions.transitions.js';
 export { outcomeFacts, type OutcomeFacts } from './transactions.outcome.js';

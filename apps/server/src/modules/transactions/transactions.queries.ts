@@ -476,9 +476,9 @@ export async function listTransactionViews(
 export async function countTransactionsByStatus(
   db: DbOrTx,
   user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>,
-): Promise<TTransactionStats> {
+): Promise<Omit<TTransactionStats, 'successRate'>> {
   const email = sellerEmailOf(user);
-  const [row] = await rowsOf<Omit<TTransactionStats, 'total'>>(
+  const [row] = await rowsOf<Omit<TTransactionStats, 'total' | 'successRate'>>(
     db,
     sql`select coalesce(sum(pending), 0)::int as pending, coalesce(sum(active), 0)::int as active,
           coalesce(sum(completed), 0)::int as completed, coalesce(sum(disputed), 0)::int as disputed,

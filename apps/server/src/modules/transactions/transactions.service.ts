@@ -8,6 +8,7 @@ import {
   isConfirmationPhrase,
   type TTransaction,
   type TTransactionListQuery,
+  type TTransactionStats,
 } from '@holdfast/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -37,6 +38,7 @@ import {
   type TransactionRow,
 } from './transactions.queries.js';
 import { listEtag } from './transactions.list-version.js';
+import { successRateOf } from './transactions.success-rate.js';
 import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
 import {
   accept as acceptDeal,
@@ -286,7 +288,10 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     create,
     list,
     resendInvitation,
-    stats: (user: SessionUser) => countTransactionsByStatus(db, user),
+    stats: async (user: SessionUser): Promise<TTransactionStats> => {
+      const [counts, rate] = await Promise.all([countTransactionsByStatus(db, user), successRateOf(db, user)]);
+      return { ...counts, successRate: rate };
+    },
     get: (user: SessionUser, id: string) => view(id, user),
     accept,
     cancel,

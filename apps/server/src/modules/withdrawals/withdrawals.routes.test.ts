@@ -81,7 +81,7 @@ describe('POST /api/wallet/withdraw', () => {
   });
 
   it.each([
-    ['below the minimum', { amount: '99.99' }, 'amount', 'Minimum withdrawal is R 100,00'],
+    ['below the minimum', { amount: '99.99' }, 'amount', 'Minimum withdrawal is R\u00a0100,00'],
     ['below the USD minimum', { amount: '9.99', currency: 'USD' }, 'amount', 'Minimum withdrawal is $10.00'],
     ['above the maximum', { amount: '1000000.01' }, 'amount', withdrawalTooHighMessage('ZAR')],
     ['too many decimals', { amount: '150.001' }, 'amount', 'Enter a valid amount'],
@@ -145,7 +145,7 @@ describe('POST /api/wallet/withdraw', () => {
   });
 
   it('20 concurrent withdrawals never overdraw: exactly floor(balance / amount) succeed', async () => {
-    const seller = await personWithMoney(t.app, 100_000n); // R 1 000,00
+    const seller = await personWithMoney(t.app, 100_000n); // R\u00a01 000,00
     const pendingBefore = await pendingPayouts(db());
     const results = await Promise.all(
       Array.from({ length: 20 }, () => withdraw(t.app, seller, withdrawal({ amount: '150.00' }))),

@@ -82,7 +82,8 @@ export function AdminDashboardPage() {
         />
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        {/* One row at every width: on a phone the row scrolls sideways instead of wrapping into two. */}
+        <TabsList className="w-full justify-start overscroll-x-contain [&>*]:shrink-0 sm:w-fit">
           <TabsTrigger value="applications">Applications ({applications.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>

@@ -3,7 +3,7 @@ import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } fr
 import type { TUser } from '@holdfast/contracts';
 import { DEFAULT_CURRENCY, canCreateTransactions, isStaff } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { formatMoney } from '@/lib/format';
+import { NO_FINISHED_DEALS, formatMoney, successRateText } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { MoneyInFlight } from '@/components/money-in-flight';
 import { useRecentTransactions, useTransactionStats } from '@/lib/queries/get-transactions';
@@ -75,8 +75,14 @@ function PartyDashboard({ user }: { user: TUser }) {
         />
         <StatCard
           label="Success Rate"
-          value={`${stats.successRate}%`}
-          hint="Completed of all transactions"
+          value={
+            stats.successRate === null ? (
+              <span className="text-base leading-snug font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
+            ) : (
+              successRateText(stats.successRate)
+            )
+          }
+          hint="Of finished deals"
           icon={<TrendingUp />}
           tone="violet"
           loading={loadingTx}

@@ -58,7 +58,7 @@ export function TransactionsPage() {
             {humanize(f)}
             <Badge
               variant={filter === f ? 'secondary' : 'muted'}
-              className={cn('min-w-6 px-1.5', filter === f && 'bg-white/20 text-white')}
+              className={cn('min-w-6 px-1.5', filter === f && 'bg-primary-foreground/20 text-primary-foreground')}
             >
               {counts[f]}
             </Badge>

@@ -30,7 +30,7 @@ function BalanceCard({ user }: { user: TUser | null }) {
   const currency = wallet.data?.currency ?? user?.walletCurrency ?? DEFAULT_CURRENCY;
   const others = (wallet.data?.balances ?? []).filter((b) => b.currency !== currency && Number(b.balance) !== 0);
   return (
-    <Card className="overflow-hidden border-0 bg-brand-ink text-white lg:col-span-2">
+    <Card className="overflow-hidden border-0 bg-brand-deep text-white lg:col-span-2">
       <CardContent className="flex h-full flex-col justify-between gap-6 p-6 sm:p-8">
         <div className="flex items-start justify-between gap-4">
           <div>
@@ -43,6 +43,16 @@ function BalanceCard({ user }: { user: TUser | null }) {
               </p>
             )}
             <p className="mt-1 text-xs text-white/60">{currency} wallet</p>
+            {/* Every other currency held, each in its own format, as part of the headline. */}
+            {others.length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1" aria-label="Other balances">
+                {others.map((b) => (
+                  <li key={b.currency} className="text-xl font-semibold whitespace-nowrap">
+                    {formatMoney(b.balance, b.currency)}
+                  </li>
+                ))}
+              </ul>
+            )}
             <MoneyInFlight wallet={wallet.data} className="mt-2 text-sm text-white/80" />
           </div>
           <span className="flex size-11 items-center justify-center rounded-lg bg-white/10">
@@ -50,18 +60,6 @@ function BalanceCard({ user }: { user: TUser | null }) {
           </span>
         </div>
         {wallet.isError && <p className="text-sm text-amber-200">Your balance could not be loaded right now.</p>}
-        {others.length > 0 && (
-          <div>
-            <p className="mb-2 text-xs tracking-wide text-white/60 uppercase">Other balances</p>
-            <ul className="flex flex-wrap gap-2">
-              {others.map((b) => (
-                <li key={b.currency} className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-medium">
-                  {formatMoney(b.balance, b.currency)}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild variant="gold" size="lg" className="w-full sm:w-fit">
             <Link href="/wallet/deposit">
