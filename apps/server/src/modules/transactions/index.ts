@@ -24,3 +24,8 @@ export {
 } from './transactions.queries.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
 export { openDispute, resolveDispute } from './transactions.transitions.js';
+export { isStaged } from './transactions.rules.js';
+export { assertMilestoneAction, milestoneOf, type MilestoneRow } from './transactions.milestone-rules.js';
+export { openMilestoneDispute, resolveMilestoneDispute } from './transactions.milestone-transitions.js';
+export { listMilestones } from './transactions.milestones.queries.js';
+export { milestoneEscrowProblems } from './transactions.milestones.check.js';

@@ -17,6 +17,9 @@ import {
   timersOf,
   type Viewer,
 } from './transactions.rules.js';
+import type { MilestoneRow } from './transactions.milestone-rules.js';
+import { milestonesActionsChangeAt, milestonesView } from './transactions.milestones.view.js';
+import { listMilestones, milestonesOfDeals } from './transactions.milestones.queries.js';
 
 /** A transaction as the escrow code reads it; the parties' archive marks belong to the conversations. */
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'buyerArchivedAt' | 'sellerArchivedAt'>;
@@ -107,6 +110,7 @@ function wire(
   seller: Party | null,
   viewer: Viewer,
   now: Date,
+  milestones: readonly MilestoneRow[] = [],
 ): TTransaction | null {
   const viewerRole = relationOf(t, viewer).viewerRole;
   if (!viewerRole) return null;
@@ -143,6 +147,7 @@ function wire(
     lateCancelFrom: timers.lateCancelFrom?.toISOString() ?? null,
     viewerRole,
     allowedActions: allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
+    milestones: milestonesView({ ...t, sellerId: seller?.id ?? null }, milestones, viewer, now),
   };
 }
 
@@ -150,8 +155,13 @@ function wire(
 export type TransactionWithParties = Joined;
 
 /** `user`'s view at `now` of a transaction row and its parties, or null when they may not see it. */
-export function transactionView(row: TransactionWithParties, user: SessionUser, now: Date): TTransaction | null {
-  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now);
+export function transactionView(
+  row: TransactionWithParties,
+  user: SessionUser,
+  now: Date,
+  milestones: readonly MilestoneRow[] = [],
+): TTransaction | null {
+  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now, milestones);
 }
 
 /**
@@ -271,6 +281,8 @@ export interface NewTransaction {
   description: string;
   type: 'product' | 'service';
   inspectionDays: number;
+  /** Milestones of a deal paid in stages (decision 033); 0: one amount. */
+  milestoneCount: number;
   now: Date;
 }
 
@@ -328,7 +340,9 @@ export async function findTransactionView(
 ): Promise<TTransaction | null> {
   if (!isUuid(id)) return null;
   const [row] = await selectWithParties(db).where(eq(transactions.id, id));
-  return row ? transactionView(row, user, now) : null;
+  if (!row) return null;
+  const milestones = row.t.milestoneCount > 0 ? await listMilestones(db, id) : [];
+  return transactionView(row, user, now, milestones);
 }
 
 /** The largest possible (created_at, id): the first page's "cursor", so one statement serves every page. */
@@ -420,6 +434,11 @@ export async function listTransactionViews(
     status: query.status,
     firstPage: !query.cursor,
   });
+  // The milestones of the page's deals paid in stages: one more query, only when the page has any.
+  const staged = await milestonesOfDeals(
+    db,
+    rows.filter((r) => r.milestoneCount > 0).map((r) => r.id),
+  );
   const page = toPage(
     rows,
     query.limit,
@@ -432,11 +451,13 @@ export async function listTransactionViews(
         r.sellerUserId ? { id: r.sellerUserId, firstName: r.sellerFirstName, lastName: r.sellerLastName } : null,
         user,
         now,
+        staged.get(r.id) ?? [],
       )!,
   );
   let actionsChangeAt: Date | null = null;
   for (const r of rows) {
-    const at = allowedActionsChangeAt(r, now);
+    const ms = staged.get(r.id);
+    const at = ms ? milestonesActionsChangeAt(r, ms, now) : allowedActionsChangeAt(r, now);
     if (at && (!actionsChangeAt || at < actionsChangeAt)) actionsChangeAt = at;
   }
   return { ...page, actionsChangeAt };
