@@ -7,7 +7,9 @@ import { adjustableClock, DAY, type AdjustableClock } from '../../lib/clock.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as, creditWallet, parties } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { GOOD_CARD } from '../payments/payments.test-helpers.js';
+
+/** The sandbox's test card that pays (payments.test-helpers GOOD_CARD; modules meet only through their index). */
+const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 import { milestoneEscrowProblems } from './transactions.milestones.check.js';
 
 /** Deals paid in stages (issue 29, decision 033): the whole life of one, its refusals and its races. */
@@ -83,10 +85,22 @@ describe('a deal paid in stages', () => {
         description: 'x',
         ...body,
       });
-    const wrongSum = await post({ amount: '100.00', milestones: [{ title: 'A', amount: '60.00' }, { title: 'B', amount: '60.00' }] });
+    const wrongSum = await post({
+      amount: '100.00',
+      milestones: [
+        { title: 'A', amount: '60.00' },
+        { title: 'B', amount: '60.00' },
+      ],
+    });
     expect(wrongSum.statusCode).toBe(400);
     expect(wrongSum.json().message).toBe('The amount must equal the sum of the milestones (R 120,00)');
-    const tooSmall = await post({ amount: '100.00', milestones: [{ title: 'A', amount: '60.00' }, { title: 'B', amount: '40.00' }] });
+    const tooSmall = await post({
+      amount: '100.00',
+      milestones: [
+        { title: 'A', amount: '60.00' },
+        { title: 'B', amount: '40.00' },
+      ],
+    });
     expect(tooSmall.statusCode).toBe(400);
     expect(tooSmall.json().message).toBe('Amount must be at least R 50,00');
     const eleven = Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, amount: '100.00' }));
@@ -162,7 +176,10 @@ describe('a deal paid in stages', () => {
     await moneyIsExact();
 
     // Resolve 2: a partial refund of 2 000 of the 6 000 in dispute.
-    expect((await as(t.app, moderator)('PATCH', `/api/disputes/${dispute.id}/assign`, { moderatorId: moderator.user.id })).statusCode).toBe(200);
+    expect(
+      (await as(t.app, moderator)('PATCH', `/api/disputes/${dispute.id}/assign`, { moderatorId: moderator.user.id }))
+        .statusCode,
+    ).toBe(200);
     res = await as(t.app, moderator)('PATCH', `/api/disputes/${dispute.id}/resolve`, {
       resolution: 'partial_resolution',
       resolutionNotes: 'Half of the disputed part was delivered',
@@ -178,10 +195,16 @@ describe('a deal paid in stages', () => {
     await moneyIsExact();
 
     // The history names each milestone's step; the stats count the deal once.
-    const actions = (await db().select().from(transactionEvents).where(eq(transactionEvents.transactionId, deal.id)))
-      .map((e) => e.action);
+    const actions = (
+      await db().select().from(transactionEvents).where(eq(transactionEvents.transactionId, deal.id))
+    ).map((e) => e.action);
     expect(actions).toEqual(
-      expect.arrayContaining(['milestone_fund_from_wallet:1', 'milestone_confirm:1', 'milestone_fund_from_wallet:2,3', 'milestone_auto_release:3']),
+      expect.arrayContaining([
+        'milestone_fund_from_wallet:1',
+        'milestone_confirm:1',
+        'milestone_fund_from_wallet:2,3',
+        'milestone_auto_release:3',
+      ]),
     );
     const stats = (await as(t.app, buyer)('GET', '/api/transactions/stats')).json();
     expect(stats).toMatchObject({ total: 1, completed: 1 });
@@ -204,7 +227,10 @@ describe('a deal paid in stages', () => {
     const early = await call(seller, deal, 1, 'deliver');
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'NOT_ACTIVE', message: 'The seller must accept the deal first' });
-    const missing = await as(t.app, buyer)('POST', `/api/transactions/${deal.id}/milestones/00000000-0000-4000-8000-000000000000/fund`);
+    const missing = await as(t.app, buyer)(
+      'POST',
+      `/api/transactions/${deal.id}/milestones/00000000-0000-4000-8000-000000000000/fund`,
+    );
     expect(missing.statusCode).toBe(404);
     expect((await call(buyer, deal, 1, 'fund')).statusCode).toBe(200);
     const twice = await call(buyer, deal, 1, 'fund');
@@ -246,7 +272,11 @@ describe('a deal paid in stages', () => {
     const res = await as(t.app, seller)('PATCH', `/api/transactions/${deal.id}/decline`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
-    expect(res.json().milestones.map((m: { status: string }) => m.status)).toEqual(['refunded', 'refunded', 'cancelled']);
+    expect(res.json().milestones.map((m: { status: string }) => m.status)).toEqual([
+      'refunded',
+      'refunded',
+      'cancelled',
+    ]);
     expect(await wallet(buyer)).toBe(2_575_000n);
     await moneyIsExact();
   });
