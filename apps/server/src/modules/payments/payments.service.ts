@@ -200,7 +200,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
           id,
           purpose: 'transaction',
           transactionId: t.id,
-          milestoneIds: t.milestoneIds,
+          milestoneIds: t.milestoneIds ?? null,
           userId: user.id,
           amount: t.total,
           currency: t.currency,

@@ -109,8 +109,8 @@ export async function creditCardPayment(tx: Tx, p: CardPayment, now: Date): Prom
 }
 
 export interface TransactionForPayment {
-  /** A deal paid in stages: the milestones this payment funds (their totals make `total`). */
-  milestoneIds: string[] | null;
+  /** A deal paid in stages: the milestones this payment funds (their totals make `total`); absent otherwise. */
+  milestoneIds?: string[];
   id: string;
   buyerId: string;
   total: bigint;
@@ -155,7 +155,6 @@ export async function loadTransactionForPayment(
   }
   assertTransition('fund', t.status, t.paymentStatus);
   return {
-    milestoneIds: null,
     id: t.id,
     buyerId: t.buyerId,
     total: t.total,
