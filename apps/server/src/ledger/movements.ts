@@ -175,14 +175,16 @@ export function cardPaymentToWalletEntry(m: CardPayment): EntryInput {
 }
 
 /** Escrow pays the amount to the seller and the fee to the fee account ("the fee is deducted from the payout"). */
-export function releaseEntry(m: OfMilestone & {
-  transactionId: string;
-  sellerId: string;
-  currency: string;
-  amount: bigint;
-  fee: bigint;
-  memo?: string;
-}): EntryInput {
+export function releaseEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    memo?: string;
+  },
+): EntryInput {
   return {
     kind: 'release',
     transactionId: m.transactionId,
@@ -197,13 +199,15 @@ export function releaseEntry(m: OfMilestone & {
 }
 
 /** Escrow returns the whole total (amount and fee) to the buyer's wallet. */
-export function refundEntry(m: OfMilestone & {
-  transactionId: string;
-  buyerId: string;
-  currency: string;
-  total: bigint;
-  memo: string;
-}): EntryInput {
+export function refundEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    buyerId: string;
+    currency: string;
+    total: bigint;
+    memo: string;
+  },
+): EntryInput {
   return {
     kind: 'refund',
     transactionId: m.transactionId,
@@ -244,16 +248,18 @@ export function milestonesRefundEntry(m: {
  * A partial resolution: the buyer gets `refund` (0 < refund < amount) plus the same share of the fee, the
  * seller gets amount − refund, the fee account keeps the rest of the fee. Escrow pays out all it holds.
  */
-export function splitEntry(m: OfMilestone & {
-  transactionId: string;
-  buyerId: string;
-  sellerId: string;
-  currency: string;
-  amount: bigint;
-  fee: bigint;
-  refund: bigint;
-  memo?: string;
-}): EntryInput {
+export function splitEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    buyerId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    refund: bigint;
+    memo?: string;
+  },
+): EntryInput {
   const split = splitEscrowAmounts(m.amount, m.fee, m.refund);
   if (!split) {
     throw new LedgerError(`a split refund must be between 0 and the amount (got ${m.refund} of ${m.amount})`);
@@ -278,14 +284,16 @@ export function splitEntry(m: OfMilestone & {
  * less its share of the fee (disputedPartOf: the disputed part keeps fee × D / amount, rounded half-up, as
  * a refund of D would). Escrow keeps exactly D plus its fee share for the dispute's outcome.
  */
-export function partialReleaseEntry(m: OfMilestone & {
-  transactionId: string;
-  sellerId: string;
-  currency: string;
-  amount: bigint;
-  fee: bigint;
-  disputed: bigint;
-}): EntryInput {
+export function partialReleaseEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    disputed: bigint;
+  },
+): EntryInput {
   if (m.disputed <= 0n || m.disputed >= m.amount) {
     throw new LedgerError(`a partial release needs 0 < disputed < amount (got ${m.disputed} of ${m.amount})`);
   }

@@ -122,7 +122,10 @@ export const transactionMilestones = pgTable(
   },
   (t) => [
     uniqueIndex('transaction_milestones_position_idx').on(t.transactionId, t.position),
-    check('transaction_milestones_amounts_check', sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.total} = ${t.amount} + ${t.fee}`),
+    check(
+      'transaction_milestones_amounts_check',
+      sql`${t.amount} > 0 AND ${t.fee} >= 0 AND ${t.total} = ${t.amount} + ${t.fee}`,
+    ),
     check('transaction_milestones_position_check', sql`${t.position} BETWEEN 1 AND 10`),
   ],
 );

@@ -201,9 +201,7 @@ export function createDisputesService({
           priority: input.priority ?? DEFAULT_DISPUTE_PRIORITY,
           disputedAmount: disputed,
           releasedAtOpen: part.released,
-          ...(staged
-            ? { milestoneId: staged.m.id, milestoneAmount: staged.m.amount, milestoneFee: staged.m.fee }
-            : {}),
+          ...(staged ? { milestoneId: staged.m.id, milestoneAmount: staged.m.amount, milestoneFee: staged.m.fee } : {}),
         })
         .returning({ id: disputes.id });
       if (staged) {

@@ -25,7 +25,9 @@ export async function milestoneEscrowProblems(db: DbOrTx, transactionId?: string
   if (!rows.length) return [];
   const keyOf = (r: (typeof rows)[number]) =>
     accountKey({ type: 'escrow', transactionId: r.m.transactionId, milestoneId: r.m.id, currency: r.currency });
-  const dealKeys = [...new Set(rows.map((r) => accountKey({ type: 'escrow', transactionId: r.m.transactionId, currency: r.currency })))];
+  const dealKeys = [
+    ...new Set(rows.map((r) => accountKey({ type: 'escrow', transactionId: r.m.transactionId, currency: r.currency }))),
+  ];
   const accounts = await db
     .select({ key: ledgerAccounts.key, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
@@ -46,7 +48,8 @@ export async function milestoneEscrowProblems(db: DbOrTx, transactionId?: string
     }
   }
   for (const key of dealKeys) {
-    if ((balance.get(key) ?? 0n) !== 0n) problems.push(`${key}: a deal paid in stages holds money outside its milestones`);
+    if ((balance.get(key) ?? 0n) !== 0n)
+      problems.push(`${key}: a deal paid in stages holds money outside its milestones`);
   }
   return problems;
 }

@@ -100,7 +100,7 @@ export async function milestoneRoutes(app: FastifyInstance) {
       config: idempotent,
       schema: {
         tags,
-        summary: "Buyer confirms a milestone with the confirmation phrase: its money is released to the seller",
+        summary: 'Buyer confirms a milestone with the confirmation phrase: its money is released to the seller',
         params: ZMilestoneParams,
         body: ZConfirmTransactionRequest,
         response: { 200: ZTransaction, ...errors },

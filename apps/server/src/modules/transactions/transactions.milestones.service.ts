@@ -28,7 +28,12 @@ import {
   type StagedResult,
 } from './transactions.milestone-transitions.js';
 import { listMilestones } from './transactions.milestones.queries.js';
-import type { DeliverInput } from './transactions.service.js';
+
+/** The seller's delivery details (as the deal's own deliver takes them). */
+interface DeliverInput {
+  trackingReference?: string;
+  note?: string;
+}
 
 /** Names the milestones in a memo: "milestones 1, 2". */
 const memoOf = (ms: MilestoneRow[]) =>
@@ -46,7 +51,13 @@ export function createMilestoneChanges({ db, clock, scheduler }: { db: Db; clock
     id: string,
     milestoneIds: readonly string[],
     action: MilestoneChange,
-    apply: (tx: Tx, t: TransactionRow, milestones: MilestoneRow[], targets: MilestoneRow[], now: Date) => Promise<StagedResult>,
+    apply: (
+      tx: Tx,
+      t: TransactionRow,
+      milestones: MilestoneRow[],
+      targets: MilestoneRow[],
+      now: Date,
+    ) => Promise<StagedResult>,
     options: { precheck?: () => void; answer?: StoreAnswer<TTransaction> } = {},
   ): Promise<TTransaction> {
     const changed = await db.transaction(async (tx) => {
@@ -136,7 +147,8 @@ export function createMilestoneChanges({ db, clock, scheduler }: { db: Db; clock
       id,
       [milestoneId],
       'confirm',
-      (tx, t, milestones, [m], now) => releaseMilestone(tx, t, milestones, m!, { actorId: user.id, now, automatic: false }),
+      (tx, t, milestones, [m], now) =>
+        releaseMilestone(tx, t, milestones, m!, { actorId: user.id, now, automatic: false }),
       {
         precheck: () => {
           if (!isConfirmationPhrase(phrase)) throw badRequest(M.wrongPhrase, { confirmationPhrase: M.wrongPhrase });

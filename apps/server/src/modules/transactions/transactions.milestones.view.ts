@@ -1,6 +1,11 @@
 import { toDecimal, type TMilestone } from '@holdfast/contracts';
 import type { Viewer } from './transactions.rules.js';
-import { milestoneAllowedActions, milestoneTimers, type MilestoneRow, type StagedDeal } from './transactions.milestone-rules.js';
+import {
+  milestoneAllowedActions,
+  milestoneTimers,
+  type MilestoneRow,
+  type StagedDeal,
+} from './transactions.milestone-rules.js';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -203,7 +203,9 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     // The statement is atomic by itself; a database transaction only when the answer must commit with it,
     // or when a deal paid in stages writes its milestones beside it.
     const created =
-      milestones.length && !answer ? await db.transaction((tx) => write(tx)) : await withStoredAnswer(db, answer, write);
+      milestones.length && !answer
+        ? await db.transaction((tx) => write(tx))
+        : await withStoredAnswer(db, answer, write);
     scheduler.kick();
     return created;
   }
