@@ -85,13 +85,13 @@ const isModerator = (user: SessionUser) => user.role === 'moderator';
  * The milestone a dispute on a deal paid in stages names (400 without one, 404 for one not of the deal),
  * refused as its rules refuse a dispute (decision 033), with the deal's milestones read under its lock.
  */
-async function disputedMilestone(tx: Tx, t: TransactionRow, milestoneId: string | undefined) {
+async function disputedMilestone(tx: Tx, t: TransactionRow, milestoneId: string | undefined, now: Date) {
   if (!milestoneId) {
     throw badRequest(MILESTONE_MESSAGES.milestoneRequired, { milestoneId: MILESTONE_MESSAGES.milestoneRequired });
   }
   const milestones = await listMilestones(tx, t.id);
   const m = milestoneOf(milestones, milestoneId);
-  assertMilestoneAction('dispute', t, m, new Date());
+  assertMilestoneAction('dispute', t, m, now);
   return { milestones, m };
 }
 
@@ -183,7 +183,7 @@ export function createDisputesService({
       const role = partyRole(t, user, M.onlyParties, TRANSACTION_MESSAGES.notFound);
       // A deal paid in stages is disputed milestone by milestone (decision 033): the case is of that
       // milestone's amount and fee, and the deal's other milestones go on.
-      const staged = isStaged(t) ? await disputedMilestone(tx, t, input.milestoneId) : null;
+      const staged = isStaged(t) ? await disputedMilestone(tx, t, input.milestoneId, clock.now()) : null;
       if (!staged) assertDisputable(t);
       const base = staged ? { amount: staged.m.amount, fee: staged.m.fee, currency: t.currency } : t;
       const disputed = parseDisputedAmount(input.disputedAmount, base, role);
