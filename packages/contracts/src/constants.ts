@@ -53,6 +53,13 @@ export const ERROR_CODE_INFO = {
     meaning:
       'An accepted, funded transaction can be cancelled by the buyer only once delivery is late (lateCancelFrom)',
   },
+  PAID_IN_STAGES: {
+    status: 409,
+    meaning: 'The deal is paid in stages: fund, deliver and confirm each milestone (its own routes)',
+  },
+  NOT_STAGED: { status: 409, meaning: 'The transaction is not paid in stages: it has no milestones' },
+  MILESTONE_ENDED: { status: 409, meaning: 'The milestone was already released, refunded or cancelled' },
+  MILESTONE_NOT_DELIVERED: { status: 409, meaning: 'The seller has not marked the milestone delivered yet' },
   SELLER_MISSING: { status: 409, meaning: 'No verified account holds the seller email' },
   NOT_DISPUTABLE: { status: 409, meaning: 'Only a funded transaction that is pending or active can be disputed' },
   DISPUTE_NOT_OPEN: { status: 409, meaning: 'The dispute is no longer open (a moderator has taken it)' },

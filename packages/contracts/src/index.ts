@@ -5,6 +5,7 @@ export * from './account-security.js';
 export * from './errors.js';
 export * from './currencies.js';
 export * from './transactions.js';
+export * from './milestones.js';
 export * from './wallet.js';
 export * from './payments.js';
 export * from './withdrawals.js';

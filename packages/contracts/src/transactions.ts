@@ -4,6 +4,7 @@ import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
 import { hasControlCharacters } from './text.js';
 import { DELIVERY_MESSAGE_MAX_LENGTH, ESCROW_TIMERS, TRACKING_REFERENCE_MAX_LENGTH } from './escrow-timers.js';
 import { pageQuery } from './paging.js';
+import { ZMilestone, ZMilestoneInputs, checkMilestones } from './milestones.js';
 
 export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
 export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -107,12 +108,24 @@ export const ZCreateTransactionRequest = z
       .min(ESCROW_TIMERS.inspectionDays.min, TRANSACTION_MESSAGES_INSPECTION)
       .max(ESCROW_TIMERS.inspectionDays.max, TRANSACTION_MESSAGES_INSPECTION)
       .optional(),
+    /**
+     * Pay in stages (decision 033): 1 to 10 milestones, each within the currency's limits; `amount` must be
+     * their sum. Without it the deal is one amount, as the spec's call makes it.
+     */
+    milestones: ZMilestoneInputs.optional(),
   })
   .superRefine((v, ctx) => {
     const check = checkTransactionAmount(v.amount, v.currency);
     if (!check.valid) {
       const path = check.error === AMOUNT_MESSAGES.unsupportedCurrency ? 'currency' : 'amount';
       ctx.addIssue({ code: 'custom', message: check.error, path: [path] });
+      return;
+    }
+    if (!v.milestones) return;
+    const staged = checkMilestones(v.milestones, v.currency, v.amount);
+    if (!staged.ok) {
+      const path = staged.path[0] === 'amount' ? ['amount'] : ['milestones', ...staged.path];
+      ctx.addIssue({ code: 'custom', message: staged.error, path });
     }
   });
 export type TCreateTransactionRequest = z.input<typeof ZCreateTransactionRequest>;
@@ -241,6 +254,8 @@ export const ZTransaction = z.object({
   outcome: ZTransactionOutcome.nullable(),
   /** What the viewer may do now, by the rules the server enforces (none for staff). */
   allowedActions: z.array(ZTransactionAction),
+  /** A deal paid in stages: its milestones in order (decision 033); empty for a deal of one amount. */
+  milestones: z.array(ZMilestone),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 

@@ -18,6 +18,9 @@ import {
   timersOf,
   type Viewer,
 } from './transactions.rules.js';
+import type { MilestoneRow } from './transactions.milestone-rules.js';
+import { milestonesActionsChangeAt, milestonesView } from './transactions.milestones.view.js';
+import { listMilestones, milestonesOfDeals } from './transactions.milestones.queries.js';
 
 /** A transaction as the escrow code reads it; the parties' archive marks belong to the conversations. */
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'buyerArchivedAt' | 'sellerArchivedAt'>;
@@ -109,6 +112,7 @@ function wire(
   viewer: Viewer,
   now: Date,
   payout: OutcomeFacts = NO_PAYOUT,
+  milestones: readonly MilestoneRow[] = [],
 ): TTransaction | null {
   const viewerRole = relationOf(t, viewer).viewerRole;
   if (!viewerRole) return null;
@@ -145,10 +149,15 @@ function wire(
     lateCancelFrom: timers.lateCancelFrom?.toISOString() ?? null,
     viewerRole,
     invitationSentAt: seller ? null : (t.invitationSentAt ?? t.createdAt).toISOString(),
-    outcome: outcomeOf(t, payout),
+    outcome: outcomeOf(t, payout, milestones.length ? paidInStages(milestones) : t.total),
     allowedActions: allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
+    milestones: milestonesView({ ...t, sellerId: seller?.id ?? null }, milestones, viewer, now),
   };
 }
+
+/** What escrow received for a deal paid in stages: the totals of the milestones that were funded. */
+const paidInStages = (milestones: readonly MilestoneRow[]) =>
+  milestones.reduce((sum, m) => (m.fundedAt ? sum + m.total : sum), 0n);
 
 /** A transaction row with the parties its view shows (the buyer; the seller once registered and verified). */
 export type TransactionWithParties = Joined;
@@ -162,8 +171,9 @@ export function transactionView(
   user: SessionUser,
   now: Date,
   payout?: OutcomeFacts,
+  milestones: readonly MilestoneRow[] = [],
 ): TTransaction | null {
-  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now, payout);
+  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now, payout, milestones);
 }
 
 /** As transactionView, reading the outcome's figures from the ledger first (inside `db`'s transaction, if any). */
@@ -172,9 +182,10 @@ export async function transactionViewWithOutcome(
   row: TransactionWithParties,
   user: SessionUser,
   now: Date,
+  milestones: readonly MilestoneRow[] = [],
 ): Promise<TTransaction | null> {
   const facts = await outcomeFacts(db, [row.t]);
-  return transactionView(row, user, now, facts.get(row.t.id));
+  return transactionView(row, user, now, facts.get(row.t.id), milestones);
 }
 
 /**
@@ -294,6 +305,8 @@ export interface NewTransaction {
   description: string;
   type: 'product' | 'service';
   inspectionDays: number;
+  /** Milestones of a deal paid in stages (decision 033); 0: one amount. */
+  milestoneCount: number;
   now: Date;
 }
 
@@ -351,7 +364,9 @@ export async function findTransactionView(
 ): Promise<TTransaction | null> {
   if (!isUuid(id)) return null;
   const [row] = await selectWithParties(db).where(eq(transactions.id, id));
-  return row ? transactionViewWithOutcome(db, row, user, now) : null;
+  if (!row) return null;
+  const milestones = row.t.milestoneCount > 0 ? await listMilestones(db, id) : [];
+  return transactionViewWithOutcome(db, row, user, now, milestones);
 }
 
 /** The largest possible (created_at, id): the first page's "cursor", so one statement serves every page. */
@@ -444,6 +459,11 @@ export async function listTransactionViews(
     firstPage: !query.cursor,
   });
   const payouts = await outcomeFacts(db, rows.slice(0, query.limit));
+  // The milestones of the page's deals paid in stages: one more query, only when the page has any.
+  const staged = await milestonesOfDeals(
+    db,
+    rows.filter((r) => r.milestoneCount > 0).map((r) => r.id),
+  );
   const page = toPage(
     rows,
     query.limit,
@@ -457,11 +477,13 @@ export async function listTransactionViews(
         user,
         now,
         payouts.get(r.id),
+        staged.get(r.id) ?? [],
       )!,
   );
   let actionsChangeAt: Date | null = null;
   for (const r of rows) {
-    const at = allowedActionsChangeAt(r, now);
+    const ms = staged.get(r.id);
+    const at = ms ? milestonesActionsChangeAt(r, ms, now) : allowedActionsChangeAt(r, now);
     if (at && (!actionsChangeAt || at < actionsChangeAt)) actionsChangeAt = at;
   }
   return { ...page, actionsChangeAt };

@@ -19,6 +19,7 @@ import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
 import { idempotentAnswer } from '../../lib/idempotency.js';
+import { milestoneRoutes } from './transactions.milestones.routes.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
 const errors = {
@@ -230,4 +231,6 @@ export async function transactionRoutes(app: FastifyInstance) {
     },
     async (request) => service.fundFromWallet(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
   );
+
+  await milestoneRoutes(app);
 }
