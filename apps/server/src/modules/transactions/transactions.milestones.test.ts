@@ -60,7 +60,7 @@ const call = (who: RegisteredUser, deal: TTransaction, n: number, action: string
 
 describe('a deal paid in stages', () => {
   it('is created with one fee per milestone and totals that are their sums', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const deal = await stagedDeal(buyer, seller);
     expect(deal).toMatchObject({ amount: '30000.50', fee: '900.02', total: '30900.52', status: 'pending' });
     expect(deal.milestones.map((m) => [m.position, m.title, m.amount, m.fee, m.total, m.status, m.dueDate])).toEqual([
@@ -77,7 +77,7 @@ describe('a deal paid in stages', () => {
   });
 
   it('refuses milestones that break the rules', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const post = (body: object) =>
       as(t.app, buyer)('POST', '/api/transactions', {
         currency: 'ZAR',
@@ -93,7 +93,7 @@ describe('a deal paid in stages', () => {
       ],
     });
     expect(wrongSum.statusCode).toBe(400);
-    expect(wrongSum.json().message).toBe('The amount must equal the sum of the milestones (R 120,00)');
+    expect(wrongSum.json().message).toBe('The amount must equal the sum of the milestones (R\u00a0120,00)');
     const tooSmall = await post({
       amount: '100.00',
       milestones: [
@@ -109,7 +109,7 @@ describe('a deal paid in stages', () => {
   });
 
   it('lives its whole life: fund 1, deliver 1, confirm 1, fund 2, dispute 2 while 3 is delivered and auto-released, resolve 2', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const moderator = await registerUser(t.app, { role: 'moderator' });
     const deal = await stagedDeal(buyer, seller);
     await creditWallet(db(), buyer.user.id, 3_090_052n);
@@ -215,7 +215,7 @@ describe('a deal paid in stages', () => {
   });
 
   it('refuses strangers, the wrong party and the wrong state with stable codes', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const stranger = await registerUser(t.app);
     const deal = await stagedDeal(buyer, seller);
     await creditWallet(db(), buyer.user.id, 1_030_000n);
@@ -262,7 +262,7 @@ describe('a deal paid in stages', () => {
   });
 
   it('cancels before acceptance: unfunded milestones end, funded ones are refunded', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const deal = await stagedDeal(buyer, seller);
     await creditWallet(db(), buyer.user.id, 2_575_000n);
     await as(t.app, buyer)('POST', `/api/transactions/${deal.id}/milestones/fund`, {
@@ -282,7 +282,7 @@ describe('a deal paid in stages', () => {
   });
 
   it('ends unfunded milestones at their funding deadline; a late milestone is refunded to the buyer', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const deal = await stagedDeal(buyer, seller, [
       { title: 'One', amount: '100.00' },
       { title: 'Two', amount: '200.00' },
@@ -308,7 +308,7 @@ describe('a deal paid in stages', () => {
   });
 
   it('funds a milestone by card (the spec checkout pays the next unfunded one)', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const deal = await stagedDeal(buyer, seller);
     const intent = await as(t.app, buyer)('POST', `/api/transactions/${deal.id}/create-payment-intent`);
     expect(intent.statusCode, intent.body).toBe(200);
@@ -330,7 +330,7 @@ describe('a deal paid in stages', () => {
 
 describe('races on one deal paid in stages', () => {
   it('releases a milestone once when its confirmations race', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const deal = await stagedDeal(buyer, seller);
     await creditWallet(db(), buyer.user.id, 1_030_000n);
     await as(t.app, seller)('PATCH', `/api/transactions/${deal.id}/accept`, {});
@@ -345,7 +345,7 @@ describe('races on one deal paid in stages', () => {
   });
 
   it('lands racing fundings of different milestones exactly', async () => {
-    const { buyer, seller } = await parties(t.app);
+    const { buyer, seller } = await parties(t.app, 2);
     const deal = await stagedDeal(buyer, seller);
     await creditWallet(db(), buyer.user.id, 3_090_052n);
     const answers = await Promise.all([1, 2, 3].map((n) => call(buyer, deal, n, 'fund')));
