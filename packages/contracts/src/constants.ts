@@ -16,6 +16,7 @@ export * from './review-constants.js';
 export * from './dispute-evidence-constants.js';
 export * from './dispute-partial.js';
 export * from './legal-constants.js';
+export * from './transaction-list-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it

@@ -4,6 +4,11 @@ import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
 import { hasControlCharacters } from './text.js';
 import { DELIVERY_MESSAGE_MAX_LENGTH, ESCROW_TIMERS, TRACKING_REFERENCE_MAX_LENGTH } from './escrow-timers.js';
 import { toMinor } from './money.js';
+import {
+  TRANSACTION_LIST_MESSAGES,
+  TRANSACTION_SEARCH_MAX_LENGTH,
+  TRANSACTION_SORTS,
+} from './transaction-list-constants.js';
 import { pageQuery } from './paging.js';
 
 export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
@@ -214,23 +219,7 @@ export type TTransaction = z.infer<typeof ZTransaction>;
 
 export const ZTransactionList = z.array(ZTransaction);
 
-/**
- * The list's orders: newest first (the spec's, the default), oldest first, and by amount, largest or
- * smallest first. Amounts are compared as numbers in their own currency (every currency has two places).
- */
-export const TRANSACTION_SORTS = ['newest', 'oldest', 'amount_desc', 'amount_asc'] as const;
 export const ZTransactionSort = z.enum(TRANSACTION_SORTS);
-export type TTransactionSort = z.infer<typeof ZTransactionSort>;
-
-export const TRANSACTION_SEARCH_MAX_LENGTH = 100;
-
-export const TRANSACTION_LIST_MESSAGES = {
-  search: `Search must be at most ${TRANSACTION_SEARCH_MAX_LENGTH} characters`,
-  amount: 'Amounts must be numbers with at most two decimal places',
-  amountRange: 'The smallest amount must not be above the largest',
-  date: 'Dates must be ISO 8601 date-times with a time zone (e.g. 2026-11-27T00:00:00+02:00)',
-  dateRange: 'The start of the date range must be before its end',
-} as const;
 const L = TRANSACTION_LIST_MESSAGES;
 
 const ZListAmount = z

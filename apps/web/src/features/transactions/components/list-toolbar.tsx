@@ -1,6 +1,10 @@
 import * as React from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { TRANSACTION_LIST_MESSAGES, TRANSACTION_SEARCH_MAX_LENGTH, TRANSACTION_SORTS } from '@holdfast/contracts';
+import {
+  TRANSACTION_LIST_MESSAGES,
+  TRANSACTION_SEARCH_MAX_LENGTH,
+  TRANSACTION_SORTS,
+} from '@holdfast/contracts/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import { TRANSACTION_SORTS, toMinor, type TTransactionSort } from '@holdfast/contracts';
+import { TRANSACTION_SORTS, toMinor, type TTransactionSort } from '@holdfast/contracts/constants';
 import { TRANSACTION_FILTERS, type TransactionFilter } from './filters';
 
 /**
