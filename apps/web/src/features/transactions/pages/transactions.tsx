@@ -39,8 +39,11 @@ export function TransactionsPage() {
   const [, navigate] = useLocation();
   const [filters, setFilters] = React.useState<ListFilters>(() => filtersFromSearch(search));
   // Typing settles before the server is asked; the buttons, the sort and the dates ask at once.
-  const typed = useDebounced({ q: filters.q, minAmount: filters.minAmount, maxAmount: filters.maxAmount });
-  const params = apiParams({ ...filters, ...typed });
+  // (Each a string: a new object every render would never settle.)
+  const q = useDebounced(filters.q);
+  const minAmount = useDebounced(filters.minAmount);
+  const maxAmount = useDebounced(filters.maxAmount);
+  const params = apiParams({ ...filters, q, minAmount, maxAmount });
   const transactions = useTransactionPages(params);
   const stats = useTransactionStats();
   const shown = flattenPages(transactions.data?.pages);
@@ -96,77 +99,81 @@ export function TransactionsPage() {
 
       <ListToolbar filters={filters} onChange={change} onClear={clear} />
 
-      {transactions.isLoading ? (
-        <Card className="overflow-hidden py-0">
-          <TransactionListHeader />
-          <TransactionRowSkeletons />
-        </Card>
-      ) : transactions.isError ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-            <p className="font-medium text-brand-ink">Your transactions could not be loaded</p>
-            <p className="text-sm text-muted-foreground">
-              {errorMessage(transactions.error, 'Please try again in a moment.')}
-            </p>
-            <Button variant="outline" onClick={() => transactions.refetch()}>
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      ) : shown.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
-            <Inbox className="size-10 text-muted-foreground/60" aria-hidden="true" />
-            <div>
-              <p className="font-medium text-brand-ink">No transactions found</p>
-              <p className="text-sm text-muted-foreground">
-                {narrowed
-                  ? 'None match your search and filters.'
-                  : filters.status === 'all'
-                    ? 'Start an escrow transaction to pay a seller safely.'
-                    : `You have no ${filters.status} transactions.`}
-              </p>
-            </div>
-            <div className="flex flex-wrap justify-center gap-2">
-              {narrowed && (
-                <Button variant="outline" onClick={clear}>
-                  <X aria-hidden="true" /> Clear filters
-                </Button>
-              )}
-              {filters.status === 'all' && mayCreate && (
-                <Button asChild>
-                  <Link href="/create-transaction">Create Your First Transaction</Link>
-                </Button>
-              )}
-            </div>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <Card
-            className={cn('overflow-hidden py-0 transition-opacity', transactions.isPlaceholderData && 'opacity-60')}
-          >
+      {/* At least most of a screen tall, so the footer stays below the fold while the rows arrive and
+          nothing visible moves when a short list replaces its placeholders (layout shift). */}
+      <div className="min-h-[60vh]">
+        {transactions.isLoading ? (
+          <Card className="overflow-hidden py-0">
             <TransactionListHeader />
-            <ul className="divide-y" aria-label="Transactions">
-              {shown.map((tx) => (
-                <li key={tx.id}>
-                  <TransactionRow tx={tx} />
-                </li>
-              ))}
-            </ul>
+            <TransactionRowSkeletons />
           </Card>
-          <p className="mt-3 text-sm text-muted-foreground" role="status">
-            {shown.length === 1 ? '1 transaction shown' : `${shown.length} transactions shown`}
-            {transactions.hasNextPage ? ', more below' : ''}
-          </p>
-          <LoadMore
-            hasNextPage={transactions.hasNextPage}
-            isFetchingNextPage={transactions.isFetchingNextPage}
-            fetchNextPage={() => transactions.fetchNextPage()}
-            label="Load more transactions"
-          />
-        </>
-      )}
+        ) : transactions.isError ? (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+              <p className="font-medium text-brand-ink">Your transactions could not be loaded</p>
+              <p className="text-sm text-muted-foreground">
+                {errorMessage(transactions.error, 'Please try again in a moment.')}
+              </p>
+              <Button variant="outline" onClick={() => transactions.refetch()}>
+                Try again
+              </Button>
+            </CardContent>
+          </Card>
+        ) : shown.length === 0 ? (
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+              <Inbox className="size-10 text-muted-foreground/60" aria-hidden="true" />
+              <div>
+                <p className="font-medium text-brand-ink">No transactions found</p>
+                <p className="text-sm text-muted-foreground">
+                  {narrowed
+                    ? 'None match your search and filters.'
+                    : filters.status === 'all'
+                      ? 'Start an escrow transaction to pay a seller safely.'
+                      : `You have no ${filters.status} transactions.`}
+                </p>
+              </div>
+              <div className="flex flex-wrap justify-center gap-2">
+                {narrowed && (
+                  <Button variant="outline" onClick={clear}>
+                    <X aria-hidden="true" /> Clear filters
+                  </Button>
+                )}
+                {filters.status === 'all' && mayCreate && (
+                  <Button asChild>
+                    <Link href="/create-transaction">Create Your First Transaction</Link>
+                  </Button>
+                )}
+              </div>
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <Card
+              className={cn('overflow-hidden py-0 transition-opacity', transactions.isPlaceholderData && 'opacity-60')}
+            >
+              <TransactionListHeader />
+              <ul className="divide-y" aria-label="Transactions">
+                {shown.map((tx) => (
+                  <li key={tx.id}>
+                    <TransactionRow tx={tx} />
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <p className="mt-3 text-sm text-muted-foreground" role="status">
+              {shown.length === 1 ? '1 transaction shown' : `${shown.length} transactions shown`}
+              {transactions.hasNextPage ? ', more below' : ''}
+            </p>
+            <LoadMore
+              hasNextPage={transactions.hasNextPage}
+              isFetchingNextPage={transactions.isFetchingNextPage}
+              fetchNextPage={() => transactions.fetchNextPage()}
+              label="Load more transactions"
+            />
+          </>
+        )}
+      </div>
     </>
   );
 }
