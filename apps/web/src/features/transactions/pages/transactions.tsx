@@ -139,7 +139,7 @@ export function TransactionsPage() {
                     <X aria-hidden="true" /> Clear filters
                   </Button>
                 )}
-                {filters.status === 'all' && mayCreate && (
+                {filters.status === 'all' && !narrowed && mayCreate && (
                   <Button asChild>
                     <Link href="/create-transaction">Create Your First Transaction</Link>
                   </Button>
