@@ -18,6 +18,7 @@ export * from './dispute-partial.js';
 export * from './legal-constants.js';
 export * from './identity-constants.js';
 export * from './verification-tiers.js';
+export * from './transaction-list-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it

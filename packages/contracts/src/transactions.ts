@@ -3,6 +3,12 @@ import { AMOUNT_MESSAGES, ZAmountInput, checkTransactionAmount } from './currenc
 import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
 import { hasControlCharacters } from './text.js';
 import { DELIVERY_MESSAGE_MAX_LENGTH, ESCROW_TIMERS, TRACKING_REFERENCE_MAX_LENGTH } from './escrow-timers.js';
+import { toMinor } from './money.js';
+import {
+  TRANSACTION_LIST_MESSAGES,
+  TRANSACTION_SEARCH_MAX_LENGTH,
+  TRANSACTION_SORTS,
+} from './transaction-list-constants.js';
 import { pageQuery } from './paging.js';
 import { ZMilestone, ZMilestoneInputs, checkMilestones } from './milestones.js';
 
@@ -261,8 +267,45 @@ export type TTransaction = z.infer<typeof ZTransaction>;
 
 export const ZTransactionList = z.array(ZTransaction);
 
-/** `GET /api/transactions?limit=&cursor=&status=`: a page of the caller's transactions, optionally of one status. */
-export const ZTransactionListQuery = pageQuery('transactions').extend({ status: ZTransactionStatus.optional() });
+export const ZTransactionSort = z.enum(TRANSACTION_SORTS);
+const L = TRANSACTION_LIST_MESSAGES;
+
+const ZListAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, L.amount);
+const ZListInstant = z.iso.datetime({ offset: true, error: L.date });
+
+/**
+ * `GET /api/transactions?limit=&cursor=&status=`: a page of the caller's transactions, optionally of one
+ * status. Beyond the spec, all optional: `q` finds a deal by its description or its counterparty's name
+ * or email (any part, any case); `sort` (TRANSACTION_SORTS); `minAmount`/`maxAmount` (inclusive, in the
+ * deal's own currency); `from` (inclusive) and `to` (exclusive), instants the deal was created in. A
+ * cursor continues the sort it came from; with another sort it is refused (400 INVALID_CURSOR).
+ */
+export const ZTransactionListQuery = pageQuery('transactions')
+  .extend({
+    status: ZTransactionStatus.optional(),
+    q: z
+      .string()
+      .trim()
+      .max(TRANSACTION_SEARCH_MAX_LENGTH, L.search)
+      .optional()
+      .describe("Finds a deal by its description or its counterparty's name or email (any part, any case)"),
+    sort: ZTransactionSort.optional().describe('newest (default), oldest, amount_desc or amount_asc'),
+    minAmount: ZListAmount.optional().describe("Smallest amount, inclusive, in the deal's own currency"),
+    maxAmount: ZListAmount.optional().describe("Largest amount, inclusive, in the deal's own currency"),
+    from: ZListInstant.optional().describe('Created at or after this instant (ISO 8601 with a time zone)'),
+    to: ZListInstant.optional().describe('Created before this instant (ISO 8601 with a time zone)'),
+  })
+  .refine((q) => !q.minAmount || !q.maxAmount || toMinor(q.minAmount, 2)! <= toMinor(q.maxAmount, 2)!, {
+    message: L.amountRange,
+    path: ['maxAmount'],
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: L.dateRange,
+    path: ['to'],
+  });
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
 
 /**

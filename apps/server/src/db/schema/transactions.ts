@@ -72,6 +72,9 @@ export const transactions = pgTable(
     // Keyset pages of a person's list, (created_at, id) descending: one range scan each, LIMIT n+1.
     index('transactions_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
     index('transactions_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),
+    // The list sorted by amount (?sort=amount_desc|amount_asc): the same keyset range scans, by (amount, id).
+    index('transactions_buyer_amount_idx').on(t.buyerId, t.amount, t.id),
+    index('transactions_seller_amount_idx').on(t.sellerEmail, t.amount, t.id),
     // The account's sales, found when its address stops being verified (migration 0020).
     index('transactions_seller_id_idx').on(t.sellerId),
     // Keyset pages of a person's conversations by last activity, the same way (messages.queries), holding

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { toDecimal, type TTransaction, type TTransactionStats, type TTransactionStatus } from '@holdfast/contracts';
+import {
+  toDecimal,
+  type TTransaction,
+  type TTransactionListQuery,
+  type TTransactionStats,
+  type TTransactionStatus,
+} from '@holdfast/contracts';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { jobs, transactionEvents, transactions, users } from '../../db/schema/index.js';
 import { enqueueJobsPlaceholders, type AnyNewJob } from '../../jobs/queue.js';
@@ -10,6 +16,8 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
 import { NO_PAYOUT, outcomeFacts, outcomeOf, type OutcomeFacts } from './transactions.outcome.js';
+import { cursorKeysOf, isRefinedListQuery, refinedPageRows } from './transactions.list-search.js';
+import { partySubqueries } from './transactions.parties.js';
 import {
   allowedActions,
   allowedActionsChangeAt,
@@ -57,27 +65,6 @@ export async function recordEvent(tx: Tx, e: HistoryEvent) {
     // The product's clock when the caller has it, so a history written under a moved clock stays in order.
     ...(e.at ? { at: e.at } : {}),
   });
-}
-
-/**
- * For a page of rows, each party is fetched per row by its primary key through a LATERAL subquery with
- * LIMIT 1. A plain join let the planner hash the whole users table on every call: cost grew with the
- * number of users.
- */
-function partySubqueries(db: DbOrTx) {
-  const buyer = db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, transactions.buyerId))
-    .limit(1)
-    .as('buyer');
-  const seller = db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, transactions.sellerId))
-    .limit(1)
-    .as('seller');
-  return { buyer, seller };
 }
 
 const buyerAccount = alias(users, 'buyer');
@@ -440,24 +427,28 @@ function pageStatementFor(db: DbOrTx, withStatus: boolean): PageStatement {
  * see them at `now`; newest first, (created_at, id) descending. Two keyset scans, each LIMIT n+1 on its
  * own index (transactions_buyer_page_idx, transactions_seller_page_idx), merged and cut to n+1; the
  * parties are joined for those rows only. A page costs the same with 50 or 5,000 transactions behind it.
+ * A search, another order or a range (refinedPageRows) takes the same scans with its filters.
  * `actionsChangeAt`: when the clock alone changes an allowed action on the page (allowedActionsChangeAt).
  */
 export async function listTransactionViews(
   db: DbOrTx,
   user: SessionUser,
-  query: { limit: number; cursor?: string | undefined; status?: TTransactionStatus | undefined },
+  query: TTransactionListQuery,
   now: Date,
 ): Promise<Page<TTransaction> & { actionsChangeAt: Date | null }> {
-  const after = query.cursor ? decodeCursor(query.cursor) : BEFORE_EVERYTHING;
-  const rows = await pageStatementFor(db, query.status !== undefined).execute({
-    userId: user.id,
-    sellerEmail: sellerEmailOf(user),
-    at: after.at,
-    afterId: after.id,
-    take: query.limit + 1,
-    status: query.status,
-    firstPage: !query.cursor,
-  });
+  const rows = isRefinedListQuery(query) ? await refinedPageRows(db, user, query) : await spec(query);
+  async function spec(q: TTransactionListQuery) {
+    const after = q.cursor ? decodeCursor(q.cursor) : BEFORE_EVERYTHING;
+    return pageStatementFor(db, q.status !== undefined).execute({
+      userId: user.id,
+      sellerEmail: sellerEmailOf(user),
+      at: after.at,
+      afterId: after.id,
+      take: q.limit + 1,
+      status: q.status,
+      firstPage: !q.cursor,
+    });
+  }
   const payouts = await outcomeFacts(db, rows.slice(0, query.limit));
   // The milestones of the page's deals paid in stages: one more query, only when the page has any.
   const staged = await milestonesOfDeals(
@@ -467,7 +458,7 @@ export async function listTransactionViews(
   const page = toPage(
     rows,
     query.limit,
-    (r) => ({ at: r.cursorAt, id: r.id }),
+    cursorKeysOf(query.sort),
     // Every row is the caller's, as its buyer or its verified seller: always theirs to see.
     (r) =>
       wire(

@@ -57,16 +57,18 @@ function PartyDashboard({ user }: { user: TUser }) {
         }
       />
 
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard
+          dense
           label="Total Transactions"
           value={stats.total}
           icon={<ListChecks />}
           tone="teal"
           loading={loadingTx}
         />
-        <StatCard label="Active" value={stats.active} icon={<Activity />} tone="sky" loading={loadingTx} />
+        <StatCard dense label="Active" value={stats.active} icon={<Activity />} tone="sky" loading={loadingTx} />
         <StatCard
+          dense
           label="Completed"
           value={stats.completed}
           icon={<CheckCircle2 />}
@@ -74,6 +76,7 @@ function PartyDashboard({ user }: { user: TUser }) {
           loading={loadingTx}
         />
         <StatCard
+          dense
           label="Success Rate"
           value={
             stats.successRate === null ? (
@@ -88,7 +91,9 @@ function PartyDashboard({ user }: { user: TUser }) {
           loading={loadingTx}
         />
         <StatCard
+          dense
           label="Wallet Balance"
+          className="col-span-2 lg:col-span-1"
           value={balance}
           icon={<Wallet />}
           tone="amber"
