@@ -71,6 +71,36 @@ export default tseslint.config(
         'Shared code (components/, lib/) never imports features or the app: imports flow app → features → shared.',
     }),
   },
+  {
+    // What every page loads at start (the entry, the app shell, the first signed-in pages) takes values
+    // only from @holdfast/contracts/constants: the main entry brings every Zod schema with it, built on
+    // the main thread before the first render (docs/performance.md, First page load).
+    files: [
+      'apps/web/src/main.tsx',
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/lib/*.ts',
+      'apps/web/src/components/layout/**/*.{ts,tsx}',
+      'apps/web/src/features/dashboard/**/*.{ts,tsx}',
+      'apps/web/src/features/transactions/pages/transactions.tsx',
+      'apps/web/src/features/transactions/components/{list-toolbar,transaction-row}.tsx',
+      'apps/web/src/features/transactions/lib/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@holdfast/contracts',
+              allowTypeImports: true,
+              message: 'Loaded at start: import values from @holdfast/contracts/constants (no Zod), types from either.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...serverModuleRules,
   {
     // Everything else on the server (composition root, ledger, lib, providers, cli, test helpers).

@@ -101,7 +101,14 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
       status: 'pending',
     });
 
-    // A declined card shows 'Payment Failed' and moves no money.
+    // The list's row opens the deal, where its actions are. A declined card shows 'Payment Failed' and
+    // moves no money.
+    await b
+      .getByRole('list', { name: 'Transactions' })
+      .getByRole('link', { name: /Refurbished camera kit/ })
+      .first()
+      .click();
+    await b.waitForURL(`**/transactions/${created.id}`);
     await b.getByRole('link', { name: 'Fund Transaction' }).first().click();
     await b.waitForURL(`**/transactions/${created.id}/checkout`);
     await b.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -123,6 +130,8 @@ describe.skipIf(browserMissing)('the escrow journey in the browser', () => {
     // The seller accepts with a delivery date.
     const s = seller.page;
     await s.goto('/transactions');
+    await s.getByRole('list', { name: 'Transactions' }).getByRole('link').first().click();
+    await s.waitForURL(`**/transactions/${created.id}`);
     await s.getByRole('button', { name: 'Accept' }).first().click();
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     await s.getByLabel('Expected Delivery Date (optional)').fill(tomorrow);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   browserMissing,
+  expectNoAxeViolations,
   launchBrowser,
   lookAtBothWidths,
   screenshot,
@@ -54,7 +55,7 @@ describe.skipIf(browserMissing)('paged transactions list in the browser', () => 
     for (let i = 1; i <= EXTRA; i += 1) {
       const res = await page.request.post('/api/transactions', {
         data: {
-          amount: '100.00',
+          amount: `${100 + i}.00`,
           currency: 'ZAR',
           sellerEmail: 'seller@holdfast.dev',
           description: `Paged order ${String(i).padStart(3, '0')}`,
@@ -95,6 +96,84 @@ describe.skipIf(browserMissing)('paged transactions list in the browser', () => 
     await page.getByRole('button', { name: 'Load more transactions' }).dispatchEvent('click');
     await cardsShown(page, EXTRA + 1);
     await page.getByRole('button', { name: 'Load more transactions' }).waitFor({ state: 'detached' });
+  });
+
+  /** The amount of each row shown, in minor units ("R 1 234,50" -> 123450). */
+  async function amounts(page: Page): Promise<number[]> {
+    const texts = await cards(page).evaluateAll((rows) =>
+      rows.map((li) => li.querySelector('[data-column="amount"]')?.textContent ?? ''),
+    );
+    return texts.map((t) => Number(t.replace(/[^\d]/g, '')));
+  }
+
+  it('searches, sorts by amount across pages, narrows by amount and opens a row, at 390 and 1280 px', async () => {
+    // The 55 'Paged order' deals of the first test (R 101 … R 155) and the demo buyer's own two.
+    const page = await newPage();
+    await signInThroughForm(page, 'buyer@holdfast.dev');
+    await page.goto('/transactions');
+    await cardsShown(page, 50);
+
+    // A search asks the server: 'Paged order 01' is orders 010 to 019. The address keeps it.
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill('Paged order 01');
+    await cardsShown(page, 10);
+    await page.waitForURL(/[?&]q=Paged\+order\+01/);
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill('');
+    await cardsShown(page, 50);
+
+    // Sorted by amount, largest first, page after page in order: the cursor continues the sort.
+    await page.getByLabel('Sort by').selectOption('amount_desc');
+    await page.waitForURL(/sort=amount_desc/);
+    await expect.poll(async () => (await amounts(page))[0]).toBeGreaterThanOrEqual(15500);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await cardsShown(page, EXTRA + 2);
+    const sorted = await amounts(page);
+    expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+
+    // The amount range, with the filters open: axe and both widths.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Minimum amount').fill('120');
+    await page.getByLabel('Maximum amount').fill('130');
+    await cardsShown(page, 11);
+    expect(await amounts(page)).toEqual([13000, 12900, 12800, 12700, 12600, 12500, 12400, 12300, 12200, 12100, 12000]);
+    await lookAtBothWidths(page, 'transactions-filters-open');
+    // A range the wrong way round says so and asks for nothing new.
+    await page.getByLabel('Maximum amount').fill('110');
+    await page.getByText('The smallest amount must not be above the largest').waitFor();
+    await expectNoAxeViolations(page, 'transactions-filters-error');
+    await page.getByLabel('Maximum amount').fill('125.00');
+    await cardsShown(page, 6);
+
+    // On a phone the rows stay rows, and one opens its deal; Back returns to the same narrowed list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'transactions-narrowed-390');
+    const first = cards(page).first().getByRole('link');
+    await expect(first.innerText()).resolves.toContain('Paged order 025');
+    await first.click();
+    await page.waitForURL(/\/transactions\/[0-9a-f-]{36}$/);
+    await page.getByText('Paged order 025').first().waitFor();
+    await page.goBack();
+    await cardsShown(page, 6);
+    expect(page.url()).toContain('minAmount=120');
+
+    // Nothing matches: the spec's empty text, and a way back.
+    await page.getByRole('searchbox', { name: 'Search transactions' }).fill('no such deal anywhere');
+    await page.getByText('No transactions found').waitFor();
+    await page.getByText('None match your search and filters.').waitFor();
+    await lookAtBothWidths(page, 'transactions-no-match');
+    await page.getByRole('button', { name: 'Clear filters' }).last().click();
+    await cardsShown(page, 50);
+  });
+
+  it("the dashboard's stat cards fit on a phone's screen", async () => {
+    const page = await newPage();
+    await signInThroughForm(page, 'buyer@holdfast.dev');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const stats = page.getByRole('region', { name: 'Statistics' });
+    await stats.getByText('Wallet Balance').waitFor();
+    const box = await stats.boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(844);
+    await lookAtBothWidths(page, 'dashboard-stats');
   });
 
   it('shows a short list as before, without a Load more button', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { BACKUP_CODE_ALPHABET } from '@holdfast/contracts';
 import { totpCode } from '../apps/server/src/test/totp.js';
 import {
   browserMissing,
@@ -66,8 +67,10 @@ describe.skipIf(browserMissing)('two-factor sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Set Up Authenticator App' }).click();
     await page.getByText('QR Code Generated').first().waitFor();
     await page.getByRole('img', { name: /QR code/ }).waitFor();
-    const secret = (await page.getByLabel('Secret key', { exact: true }).inputValue()).trim();
-    expect(secret).toMatch(/^[A-Z2-7]+$/);
+    // Shown in groups of four, to read and type; the app takes it without the spaces.
+    const shown = (await page.getByLabel('Secret key', { exact: true }).inputValue()).trim();
+    expect(shown).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const secret = shown.replace(/ /g, '');
     const verify = page.getByRole('button', { name: 'Verify and Enable' });
     await page.getByLabel('Verification code').fill('12345');
     await expect(verify.isDisabled()).resolves.toBe(true); // the 6-character rule
@@ -78,6 +81,9 @@ describe.skipIf(browserMissing)('two-factor sign-in in the browser', () => {
     await page.getByText('Two-factor authentication enabled successfully').first().waitFor();
     const codes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
+    // Nothing to misread when typed from paper: no 0/O, 1/I/l.
+    const one = `[${BACKUP_CODE_ALPHABET}]{5}`;
+    for (const code of codes) expect(code.trim()).toMatch(new RegExp(`^${one}-${one}$`));
     await lookAtBothWidths(page, 'security-settings-backup-codes');
     await page.getByRole('button', { name: "I've saved my codes" }).click();
     await page.getByText('Enabled', { exact: true }).waitFor();

@@ -37,6 +37,18 @@ describe('the production install (npm ci --omit=dev of the production folder)', 
     ...settings,
   });
   const npm = (args: string[], env: NodeJS.ProcessEnv) => succeed('npm', args, folder, env);
+  /** The built-in sample list, loaded as an operator loads OFAC's files (production never loads it by itself). */
+  const sample = (file: string) => path.join(folder, 'apps/server/dist', file);
+  const sanctionsImport = [
+    'run',
+    'sanctions:import',
+    '--',
+    sample('sample-sdn.csv'),
+    '--aliases',
+    sample('sample-alt.csv'),
+    '--list',
+    'sdn',
+  ];
 
   it('holds only the runtime packages: no build, test or lint tool', () => {
     for (const tool of ['tsx', 'esbuild', 'vite', 'vitest', 'typescript', 'drizzle-kit', 'eslint'])
@@ -45,13 +57,16 @@ describe('the production install (npm ci --omit=dev of the production folder)', 
       expect(existsSync(path.join(folder, 'node_modules', runtime)), runtime).toBe(true);
   });
 
-  it('runs migrate, create-admin, ledger:check, backup and the server on the embedded database', async () => {
+  it('runs migrate, create-admin, ledger:check, sanctions:import, backup and the server on the embedded database', async () => {
     const env = production({ DATA_DIR: path.join(work, 'data'), BACKUP_DIR: path.join(work, 'backups') });
     expect(await npm(['run', 'migrate'], env)).toMatch(/Applied \d+ migration\(s\): 0000_init/);
     expect(await npm(['run', 'create-admin', '--', '--email', ADMIN.email, '--password', ADMIN.password], env)).toMatch(
       `Created admin account ${ADMIN.email}`,
     );
     expect(await npm(['run', 'ledger:check'], env)).toMatch('Ledger OK');
+    expect(await npm(sanctionsImport, env)).toMatch(
+      /Loaded sanctions list "sdn" .*: 12 entries, 5 aliases \(new list\)/,
+    );
     expect(await npm(['run', 'backup'], env)).toMatch(/Wrote .*holdfast-\d{8}T\d{6}Z\.tar\.gz/);
     expect(readdirSync(path.join(work, 'backups'))).toHaveLength(1);
 
@@ -84,6 +99,7 @@ describe('the production install (npm ci --omit=dev of the production folder)', 
         await npm(['run', 'create-admin', '--', '--email', ADMIN.email, '--password', ADMIN.password], env),
       ).toMatch(`Created admin account ${ADMIN.email}`);
       expect(await npm(['run', 'ledger:check'], env)).toMatch('Ledger OK');
+      expect(await npm(sanctionsImport, env)).toMatch(/Loaded sanctions list "sdn" .*: 12 entries, 5 aliases/);
       expect(await npm(['run', 'backup'], env)).toMatch(/Wrote .*holdfast-\d{8}T\d{6}Z\.dump/);
 
       const server = await start({ ...env, MIGRATE_ON_START: 'false' });

@@ -6,7 +6,8 @@
 //   package.json              the workspace root: the operator commands (below) and the server workspace
 //   package-lock.json         the repository's lockfile, only what the server needs at run time
 //   apps/server/package.json  the server's runtime dependencies (@holdfast/* are bundled into dist)
-//   apps/server/dist/         main.js, migrate.js, create-admin.js, ledger-check.js, backup.js, migrations/
+//   apps/server/dist/         main.js, migrate.js, create-admin.js, ledger-check.js, backup.js,
+//                             sanctions-import.js, migrations/, sample-sdn.csv, sample-alt.csv
 //   apps/web/dist/            the web app, served by the server
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MARK = 'Holdfast production folder, made by `npm run deploy-folder`';
 /** The repository's scripts that production keeps, each without its build step (built already). */
-const COMMANDS = ['start', 'migrate', 'create-admin', 'ledger:check', 'backup'];
+const COMMANDS = ['start', 'migrate', 'create-admin', 'ledger:check', 'backup', 'sanctions:import'];
 
 const readJson = (file) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
 const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);

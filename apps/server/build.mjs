@@ -17,6 +17,7 @@ const result = await build({
     'create-admin': 'src/cli/create-admin.ts',
     'ledger-check': 'src/cli/ledger-check.ts',
     backup: 'src/cli/backup.ts',
+    'sanctions-import': 'src/cli/sanctions-import.ts',
   },
   outdir: 'dist',
   // esbuild took its working directory when it was imported, before the chdir above.
@@ -40,6 +41,8 @@ const result = await build({
   ],
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The made-up sanctions list for development and the demo (modules/sanctions/sanctions.sample.ts finds it beside the bundle).
+for (const sample of ['sample-sdn.csv', 'sample-alt.csv']) cpSync(`src/modules/sanctions/${sample}`, `dist/${sample}`);
 
 const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 const packageOf = (specifier) =>

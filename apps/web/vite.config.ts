@@ -5,6 +5,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+// Relative: the config is bundled by Vite, which leaves workspace packages (TypeScript sources) to Node.
+import { THEME_INIT_SCRIPT } from '../../packages/contracts/src/theme';
 import { signedInGroupName } from './vite.chunks';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,6 +38,17 @@ function precompress(): Plugin {
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }
     },
+  };
+}
+
+/**
+ * Puts the theme setter (THEME_INIT_SCRIPT) first in <head>, inline, so the `dark` class is on <html>
+ * before anything paints: no request, and no flash of the light page. The server's CSP allows it by hash.
+ */
+function themeScript(): Plugin {
+  return {
+    name: 'holdfast-theme-script',
+    transformIndexHtml: () => [{ tag: 'script', children: THEME_INIT_SCRIPT, injectTo: 'head-prepend' }],
   };
 }
 
@@ -128,7 +141,7 @@ function firstRoutePages(): Plugin {
 
 export default defineConfig({
   root: here,
-  plugins: [react(), tailwindcss(), inlineCss(), firstRoutePages(), precompress()],
+  plugins: [react(), tailwindcss(), themeScript(), inlineCss(), firstRoutePages(), precompress()],
   resolve: { alias: { '@': path.resolve(here, 'src') } },
   build: {
     outDir: path.resolve(here, 'dist'),

@@ -14,7 +14,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { registerBodyDepthLimit } from './lib/body-depth.js';
 import { registerRateLimit } from './lib/rate-limit.js';
 import { registerOriginCheck } from './lib/origin-check.js';
-import { registerSecurityHeaders } from './lib/security-headers.js';
+import { registerSecurityHeaders, themeScriptHash } from './lib/security-headers.js';
 import { registerAuth } from './modules/auth/index.js';
 import { createJobHandlers, createProviders, createServices, type Providers, type Services } from './services.js';
 import { registerRoutes, registerSockets } from './routes.js';
@@ -144,7 +144,8 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // The one inline script: index.html's theme setter, allowed by its hash and nothing else inline.
+        scriptSrc: ["'self'", 'https://js.stripe.com', themeScriptHash],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         // The product's own sockets only ('self' covers them in CSP 3 browsers; named for older ones), never any host.
         connectSrc: ["'self'", socketOrigin(config.publicUrl), 'https://api.stripe.com'],

@@ -181,6 +181,18 @@ describe('loadConfig', () => {
       expect(loadConfig({ METRICS_TOKEN: 'prometheus' }).metrics?.token).toBe('prometheus');
     });
 
+    it('refuses the made-up sanctions sample list and a threshold that only catches near-exact names', () => {
+      expect(loadConfig(prod).sanctions).toEqual({ matchThreshold: 0.88, sampleList: false });
+      expect(loadConfig({}).sanctions).toEqual({ matchThreshold: 0.88, sampleList: true });
+      expect(() => loadConfig({ ...prod, SANCTIONS_SAMPLE_LIST: 'true' })).toThrow(/SANCTIONS_SAMPLE_LIST: never/);
+      expect(() => loadConfig({ ...prod, SANCTIONS_MATCH_THRESHOLD: '0.97' })).toThrow(
+        /SANCTIONS_MATCH_THRESHOLD: at most 0.95 in production/,
+      );
+      expect(loadConfig({ ...prod, SANCTIONS_MATCH_THRESHOLD: '0.9' }).sanctions.matchThreshold).toBe(0.9);
+      expect(() => loadConfig({ SANCTIONS_MATCH_THRESHOLD: '1.5' })).toThrow(/SANCTIONS_MATCH_THRESHOLD/);
+      expect(() => loadConfig({ SANCTIONS_MATCH_THRESHOLD: 'high' })).toThrow(/SANCTIONS_MATCH_THRESHOLD/);
+    });
+
     it('refuses SEED_DEMO', () => {
       expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: never in production/);
       expect(loadConfig({ ...prod, SEED_DEMO: 'false' }).seedDemo).toBe(false);

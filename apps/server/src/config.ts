@@ -138,6 +138,10 @@ const ZEnv = z.object({
   KYC_ENCRYPTION_KEY: z.string().optional(),
   /** Days identity documents are kept after the decision; the decision itself stays. */
   KYC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Sanctions screening (issue 30): a name scoring this much (0–1) against a listed one holds the withdrawal for review. */
+  SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.88),
+  /** The fictitious sample list (development, demo, tests) is loaded when no list is; never in production. */
+  SANCTIONS_SAMPLE_LIST: bool.optional(),
 });
 
 export type Env = z.input<typeof ZEnv>;
@@ -252,6 +256,8 @@ export interface Config {
     encryptionKey: Buffer;
     retentionMs: number;
   };
+  /** Names are screened against the loaded lists (modules/sanctions); `sampleList`: load the made-up one when none is. */
+  sanctions: { matchThreshold: number; sampleList: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -351,6 +357,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   )
     problems.push(
       '  PAYOUTS_PROVIDER: the sandbox pays nothing out; in production it needs ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+    );
+  if (isProduction && e.SANCTIONS_SAMPLE_LIST)
+    problems.push(
+      '  SANCTIONS_SAMPLE_LIST: never in production (its entries are made up); load the real list with npm run sanctions:import',
+    );
+  if (isProduction && e.SANCTIONS_MATCH_THRESHOLD > MAX_PRODUCTION_MATCH_THRESHOLD)
+    problems.push(
+      `  SANCTIONS_MATCH_THRESHOLD: at most ${MAX_PRODUCTION_MATCH_THRESHOLD} in production (higher catches only near-exact spellings of a listed name)`,
     );
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
     problems.push('  METRICS_PORT: must differ from PORT (it is a listener of its own)');
@@ -490,6 +504,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       encryptionKey: kyc.key,
       retentionMs: e.KYC_RETENTION_DAYS * DAY_MS,
     },
+    sanctions: {
+      matchThreshold: e.SANCTIONS_MATCH_THRESHOLD,
+      sampleList: e.SANCTIONS_SAMPLE_LIST ?? !isProduction,
+    },
   };
 }
 
@@ -543,6 +561,8 @@ function verificationSettings(e: z.output<typeof ZEnv>, isProduction: boolean): 
     problems.push('  KYC_ENCRYPTION_KEY: too predictable; generate one with `openssl rand -base64 32`');
   return { problems, key };
 }
+/** Above this, screening misses a listed name with one typo and a missing middle name (sanctions.match.test.ts). */
+const MAX_PRODUCTION_MATCH_THRESHOLD = 0.95;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { TUser } from '@holdfast/contracts';
 import type { Db } from './db/client.js';
+import { users } from './db/schema/index.js';
 import type { SessionUser } from './lib/auth-context.js';
 import { depositEntry, postEntry } from './ledger/index.js';
 import type { TransactionsService } from './modules/transactions/index.js';
@@ -56,4 +58,16 @@ export async function seedDemoMoney(
   });
   await transactions.fundFromWallet(buyer, design.id);
   await transactions.accept(seller, design.id, { deliveryNotes: 'First concepts within three working days' });
+}
+
+/** Fictional numbers (the 555 range) for the demo people, verified as after the SMS step. */
+export const DEMO_PHONE_NUMBERS = ['+27825550001', '+27825550002'] as const;
+
+export async function verifyDemoPhones(db: Db, people: TUser[]): Promise<void> {
+  for (const [i, person] of people.entries()) {
+    await db
+      .update(users)
+      .set({ phoneNumber: DEMO_PHONE_NUMBERS[i], phoneVerified: true })
+      .where(eq(users.id, person.id));
+  }
 }

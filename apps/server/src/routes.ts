@@ -7,7 +7,7 @@ import { paymentWebhookRoutes, paymentsRoutes } from './modules/payments/index.j
 import { currencyRoutes } from './modules/currencies/index.js';
 import { transactionRoutes } from './modules/transactions/index.js';
 import { walletRoutes } from './modules/wallet/index.js';
-import { withdrawalRoutes } from './modules/withdrawals/index.js';
+import { withdrawalHoldRoutes, withdrawalRoutes } from './modules/withdrawals/index.js';
 import { receiptRoutes } from './modules/receipts/index.js';
 import { adminRoutes } from './modules/admin/index.js';
 import { moderatorApplicationRoutes } from './modules/moderator-applications/index.js';
@@ -20,6 +20,7 @@ import { profileRoutes } from './modules/profile/index.js';
 import { liveChatRoutes } from './modules/live-chat/index.js';
 import { legalRoutes } from './modules/legal/index.js';
 import { identityRoutes, identityWebhookRoutes } from './modules/identity/index.js';
+import { verificationRoutes } from './modules/verification/index.js';
 
 /** The WebSocket endpoints, at the root as the spec has them: /ws (a person's own events), /ws/support (support chats). */
 export function registerSockets(app: FastifyInstance) {
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(withdrawalRoutes);
       await api.register(receiptRoutes);
       await api.register(adminRoutes);
+      await api.register(withdrawalHoldRoutes);
       await api.register(moderatorApplicationRoutes);
       await api.register(disputeRoutes);
       await api.register(reviewRoutes);
@@ -55,6 +57,7 @@ export async function registerRoutes(app: FastifyInstance) {
       await api.register(legalRoutes);
       await api.register(identityRoutes);
       await api.register(identityWebhookRoutes);
+      await api.register(verificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -28,7 +28,13 @@ import { createLegalService } from './modules/legal/index.js';
 import { createTransactionsService, transactionJobHandlers } from './modules/transactions/index.js';
 import { createWalletService } from './modules/wallet/index.js';
 import { createReceiptsService } from './modules/receipts/index.js';
-import { createWithdrawalsService, withdrawalJobHandlers } from './modules/withdrawals/index.js';
+import {
+  createWithdrawalHoldsService,
+  createWithdrawalsService,
+  withdrawalJobHandlers,
+} from './modules/withdrawals/index.js';
+import { createVerificationService } from './modules/verification/index.js';
+import { screenNames } from './modules/sanctions/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
 import {
   createIdentityReviewersService,
@@ -130,7 +136,14 @@ export function createServices({ config, database, providers, log, clock, schedu
     transactions,
     payments: createPaymentsService({ db, provider: providers.payments, transactions, log }),
     wallet,
-    withdrawals: createWithdrawalsService({ db, clock, payouts: providers.payouts, log }),
+    withdrawals: createWithdrawalsService({
+      db,
+      clock,
+      payouts: providers.payouts,
+      screen: (names) => screenNames(db, names, config.sanctions.matchThreshold),
+      log,
+    }),
+    withdrawalHolds: createWithdrawalHoldsService({ db, clock, scheduler }),
     receipts: createReceiptsService({ db }),
     disputes: createDisputesService({
       db,
@@ -178,6 +191,7 @@ export function createServices({ config, database, providers, log, clock, schedu
       log,
     }),
     identityReviewers: createIdentityReviewersService({ db, clock }),
+    verification: createVerificationService({ db, clock, sms: providers.sms, secret: config.authSecret }),
   };
 }
 

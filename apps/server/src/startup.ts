@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { count } from 'drizzle-orm';
 import { formatMoney, type TRole } from '@holdfast/contracts';
 import { users } from './db/schema/index.js';
-import { seedDemoMoney } from './demo-data.js';
+import { seedDemoMoney, verifyDemoPhones } from './demo-data.js';
+import { loadedLists, loadSampleListIfNone } from './modules/sanctions/index.js';
 
 export interface DemoAccount {
   email: string;
@@ -58,6 +59,8 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
     app.log.info({ email: user.email, created }, created ? 'admin account created' : 'admin account ensured');
   }
 
+  await prepareSanctionsLists(app);
+
   // Only a brand-new installation gets demo data, never one where people already signed up.
   if (config.seedDemo && isNewInstallation) {
     const seeded = [];
@@ -65,11 +68,28 @@ export async function prepareData(app: FastifyInstance): Promise<void> {
     for (const account of DEMO_ACCOUNTS)
       seeded.push((await authService.ensureAccount({ ...account, acceptedTerms: true })).user);
     const [buyer, seller] = seeded;
+    // The demo buyer and seller have verified phones (tier 2, issue 30), so the demo's deals and
+    // withdrawals work as shown; the identity step is left for a person to try.
+    await verifyDemoPhones(app.database.db, [buyer!, seller!]);
     await seedDemoMoney(app.services.transactions, app.database.db, buyer!, seller!);
     // Read back, not restated: funding the accepted transaction already took its total from the wallet.
     const balance = formatMoney(await app.services.wallet.balanceText(buyer!.id, 'ZAR'), 'ZAR');
     console.log(
       `\n${formatDemoAccounts()}\n  The demo buyer has ${balance} in the wallet and two transactions with the demo seller.\n`,
     );
+  }
+}
+
+/**
+ * Outside production the made-up sample list stands in until a real one is loaded, so screening holds can
+ * be seen and tried; in production a missing list is said at every start (withdrawals then pass unscreened).
+ */
+async function prepareSanctionsLists(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  if (app.config.sanctions.sampleList) {
+    const loaded = await loadSampleListIfNone(db, app.clock.now());
+    if (loaded) app.log.info({ entries: loaded.entries }, 'sample sanctions list loaded (made-up entries)');
+  } else if (!(await loadedLists(db)).length) {
+    app.log.warn('no sanctions list is loaded: names are not screened; load one with npm run sanctions:import');
   }
 }

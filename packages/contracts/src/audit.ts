@@ -28,6 +28,9 @@ export const AUDIT_ACTION_LABELS = {
   'identity.approve': 'Verified an identity',
   'identity.reject': 'Rejected an identity verification',
   'support_chat.status': 'Changed the status of a support chat',
+  'withdrawal.release': 'Released a held withdrawal',
+  'withdrawal.reject': 'Rejected a held withdrawal (money back in the wallet)',
+  'sanctions_list.import': 'Loaded a sanctions list',
   'account.sign_in': 'Signed in',
   'account.two_factor_failed': 'Wrong two-factor code entered',
   'account.password_change': 'Password changed',
@@ -37,6 +40,7 @@ export const AUDIT_ACTION_LABELS = {
   'account.session_revoke': 'A session was signed out',
   'account.sessions_revoke_others': 'Signed out everywhere else',
   'account.accept_terms': 'Terms of Service accepted',
+  'account.phone_verified': 'Phone number verified',
 } as const;
 export type TAuditAction = keyof typeof AUDIT_ACTION_LABELS;
 
@@ -56,6 +60,8 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   job: 'Job',
   support_chat: 'Support chat',
   identity_verification: 'Identity verification',
+  withdrawal: 'Withdrawal',
+  sanctions_list: 'Sanctions list',
 };
 
 /** The groups of actions the admin's filter offers (the part before the dot). */
@@ -67,6 +73,8 @@ export const AUDIT_ACTION_GROUPS: Record<string, string> = {
   job: 'Background jobs',
   support_chat: 'Support chats',
   identity: 'Identity verifications',
+  withdrawal: 'Withdrawals held for review',
+  sanctions_list: 'Sanctions lists',
 };
 
 export const AUDIT_MESSAGES = {

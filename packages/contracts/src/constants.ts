@@ -17,6 +17,8 @@ export * from './dispute-evidence-constants.js';
 export * from './dispute-partial.js';
 export * from './legal-constants.js';
 export * from './identity-constants.js';
+export * from './verification-tiers.js';
+export * from './transaction-list-constants.js';
 
 /**
  * Stable error codes a client can branch on, each with the HTTP status it travels with and what it
@@ -52,6 +54,13 @@ export const ERROR_CODE_INFO = {
     meaning:
       'An accepted, funded transaction can be cancelled by the buyer only once delivery is late (lateCancelFrom)',
   },
+  PAID_IN_STAGES: {
+    status: 409,
+    meaning: 'The deal is paid in stages: fund, deliver and confirm each milestone (its own routes)',
+  },
+  NOT_STAGED: { status: 409, meaning: 'The transaction is not paid in stages: it has no milestones' },
+  MILESTONE_ENDED: { status: 409, meaning: 'The milestone was already released, refunded or cancelled' },
+  MILESTONE_NOT_DELIVERED: { status: 409, meaning: 'The seller has not marked the milestone delivered yet' },
   SELLER_MISSING: { status: 409, meaning: 'No verified account holds the seller email' },
   NOT_DISPUTABLE: { status: 409, meaning: 'Only a funded transaction that is pending or active can be disputed' },
   DISPUTE_NOT_OPEN: { status: 409, meaning: 'The dispute is no longer open (a moderator has taken it)' },
@@ -148,6 +157,10 @@ export const ERROR_CODE_INFO = {
   },
   SUPPORT_CHAT_CLOSED: { status: 409, meaning: 'Support: the chat is closed and takes no new messages' },
   JOB_NOT_RETRYABLE: { status: 409, meaning: 'Admin: only a failed job can be retried' },
+  WITHDRAWAL_NOT_HELD: {
+    status: 409,
+    meaning: 'Admin: the withdrawal is not held for review (it was released or rejected already, or never held)',
+  },
   JOB_NOT_CANCELLABLE: {
     status: 409,
     meaning: 'Admin: only a failed job, or a queued one that is not running, can be cancelled',
@@ -184,6 +197,29 @@ export const ERROR_CODE_INFO = {
   WEBHOOK_SIGNATURE_INVALID: {
     status: 400,
     meaning: 'Webhook: the signature is missing, does not match, or its timestamp is outside the replay window',
+  },
+  VERIFICATION_REQUIRED: {
+    status: 403,
+    meaning:
+      "The account's verification tier does not allow this amount (transaction limit, no withdrawals yet, or the monthly withdrawal limit): `requiredTier` names the tier that would; GET /api/verification/status says how to reach it",
+  },
+  PHONE_NUMBER_TAKEN: { status: 409, meaning: 'Phone verification: another account has already verified this number' },
+  PHONE_ALREADY_VERIFIED: {
+    status: 409,
+    meaning: 'Phone verification: this number is already verified on the account',
+  },
+  PHONE_USED_FOR_TWO_FACTOR: {
+    status: 409,
+    meaning: 'Phone verification: the number receives SMS two-factor codes; turn SMS two-factor off to change it',
+  },
+  PHONE_CODE_INVALID: { status: 400, meaning: 'Phone verification: the code is not correct (attempts are counted)' },
+  PHONE_CODE_EXPIRED: {
+    status: 400,
+    meaning: 'Phone verification: the code expired, or none is waiting: send a new one',
+  },
+  PHONE_CODE_ATTEMPTS: {
+    status: 429,
+    meaning: 'Phone verification: too many wrong codes for this code; send a new one',
   },
   CONFLICT_OF_INTEREST: {
     status: 403,
@@ -239,7 +275,16 @@ export const TWO_FACTOR_MESSAGES = {
 
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const BACKUP_CODE_COUNT = 10;
-/** A backup code as shown at enrolment: ten letters and digits, e.g. AbC12-x9YzQ. */
+/**
+ * The characters of new backup codes: capitals and digits without the ones read or copied as another
+ * (0/O, 1/I/L; lower case not at all, so l never appears). Crockford's base-32 less 0 and 1: 30 characters,
+ * ten per code (about 49 bits each).
+ */
+export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+/**
+ * A backup code as typed: ten letters and digits, e.g. 7KQ2M-X9YZP (codes made before BACKUP_CODE_ALPHABET
+ * may hold any letter of either case, so those still pass).
+ */
 export const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 
 /**

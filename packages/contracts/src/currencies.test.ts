@@ -15,7 +15,10 @@ describe('checkTransactionAmount', () => {
     expect(checkTransactionAmount('100000.00', 'USD')).toMatchObject({ valid: true });
   });
   it('refuses amounts outside the limits, with the limit in the currency', () => {
-    expect(checkTransactionAmount('49.99', 'ZAR')).toEqual({ valid: false, error: 'Amount must be at least R 50,00' });
+    expect(checkTransactionAmount('49.99', 'ZAR')).toEqual({
+      valid: false,
+      error: 'Amount must be at least R\u00a050,00',
+    });
     expect(checkTransactionAmount('100000.01', 'USD')).toEqual({
       valid: false,
       error: 'Amount cannot exceed $100,000.00',

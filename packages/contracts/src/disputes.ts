@@ -111,6 +111,11 @@ export const ZCreateDisputeRequest = z.object({
   priority: ZDisputePriority.optional(),
   /** The buyer's amount in dispute (decimal, at most the amount); absent: the whole amount. */
   disputedAmount: z.union([z.string().max(40), z.number()]).optional(),
+  /**
+   * A deal paid in stages: the milestone in dispute (required there; decision 033). `disputedAmount` is then
+   * of that milestone's amount, and the deal's other milestones go on.
+   */
+  milestoneId: z.uuid({ error: 'Milestone not found' }).optional(),
 });
 export type TCreateDisputeRequest = z.input<typeof ZCreateDisputeRequest>;
 
@@ -189,6 +194,11 @@ export const ZDispute = z.object({
     description: z.string(),
     status: z.string(),
   }),
+  /**
+   * The milestone in dispute on a deal paid in stages (its amount is what `disputedAmount` is of); null for
+   * a deal of one amount.
+   */
+  milestone: z.object({ id: z.string(), position: z.number().int(), title: z.string(), amount: z.string() }).nullable(),
   type: ZDisputeType,
   description: z.string(),
   priority: ZDisputePriority,

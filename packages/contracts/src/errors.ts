@@ -14,6 +14,8 @@ export const ZErrorResponse = z
     code: ZErrorCode,
     /** Field name -> first message, for validation failures. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** VERIFICATION_REQUIRED: the verification tier that would allow the call (GET /api/verification/status). */
+    requiredTier: z.number().int().min(1).max(3).optional(),
   })
   .meta({ id: 'ErrorResponse', description: 'Every failure: a message for people, a code for programs' });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;

@@ -34,13 +34,13 @@ describe('toMinor / fromMinor', () => {
     expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
     expect(formatMoney('1234.50', 'GBP')).toBe('£1,234.50');
     expect(formatMoney('0', 'EUR')).toBe('€0.00');
-    // en-ZA groups with a no-break space and writes a decimal comma; the symbol is followed by a space.
-    expect(formatMoney('4124.5', 'ZAR')).toBe('R 4\u00a0124,50');
-    expect(formatMoney('1000000.00', 'ZAR')).toBe('R 1\u00a0000\u00a0000,00');
+    // en-ZA groups with a no-break space and writes a decimal comma; a no-break space follows the symbol.
+    expect(formatMoney('4124.5', 'ZAR')).toBe('R\u00a04\u00a0124,50');
+    expect(formatMoney('1000000.00', 'ZAR')).toBe('R\u00a01\u00a0000\u00a0000,00');
     expect(formatMoney('1234.56', 'CAD')).toBe('CA$1,234.56');
     expect(formatMoney('-1234.56', 'AUD')).toBe('-A$1,234.56');
     expect(formatMoney('-0.00', 'USD')).toBe('$0.00');
-    expect(formatMoney('1234.5', 'XYZ')).toBe('XYZ 1,234.50');
+    expect(formatMoney('1234.5', 'XYZ')).toBe('XYZ\u00a01,234.50');
     expect(formatMoney('not a number', 'USD')).toBe('$0.00');
   });
   it('formats the exact decimal, never a float of it (Intl.NumberFormat takes the decimal string)', () => {

@@ -191,9 +191,11 @@ function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
   return format;
 }
 
+const NBSP = '\u00a0';
+
 /**
  * Display form of a decimal amount in its own currency, e.g. "R 1 234,50" / "$1,234.50": the currency's
- * symbol, then the number as its locale writes it. The amount is read into minor units (bigint) and given
+ * symbol, then the number as its locale writes it, every space in it a no-break one. The amount is read into minor units (bigint) and given
  * to Intl.NumberFormat as the exact decimal string, which it formats without converting to a float.
  */
 export function formatMoney(amount: string, currency: string): string {
@@ -202,6 +204,8 @@ export function formatMoney(amount: string, currency: string): string {
   const minor = toMinor(amount.replace(/^-/, ''), Math.max(decimals, 2)) ?? 0n;
   const negative = amount.startsWith('-') && minor !== 0n;
   const number = numberFormat(info?.locale ?? 'en-US', decimals).format(fromMinor(minor, decimals) as `${number}`);
-  const symbol = info ? `${info.symbol}${info.code === 'ZAR' ? ' ' : ''}` : `${currency} `;
+  // A no-break space after a spaced symbol (R 1 234,50), as between the digit groups: a line never
+  // breaks between the currency and its number.
+  const symbol = info ? `${info.symbol}${info.code === 'ZAR' ? NBSP : ''}` : `${currency}${NBSP}`;
   return `${negative ? '-' : ''}${symbol}${number}`;
 }

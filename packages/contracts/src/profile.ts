@@ -117,11 +117,14 @@ export const ZPublicProfile = z.object({
     phoneVerified: z.boolean(),
     kycStatus: ZPublicKycStatus,
   }),
-  /** Every transaction the person is a party to, public history or not; success rate = completed / all, in %. */
+  /**
+   * Every transaction the person is a party to, public history or not. The success rate counts finished
+   * deals only (decision 032), in whole percent; null while none has finished ("No completed deals yet").
+   */
   stats: z.object({
     totalTransactions: z.number().int(),
     completed: z.number().int(),
-    successRate: z.number().int(),
+    successRate: z.number().int().nullable(),
   }),
   /** Reviews the person received: their number and average rating (one decimal; null without any). */
   reviews: z.object({ count: z.number().int(), averageRating: z.number().nullable() }),

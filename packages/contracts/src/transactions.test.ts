@@ -74,7 +74,7 @@ describe('the create form (ZCreateTransactionRequest as the form resolver reads 
   it('names every problem under its own field, the amount rule included', () => {
     const result = ZCreateTransactionRequest.safeParse({ ...ok, amount: '10', sellerEmail: 'nope', description: ' ' });
     expect(fieldMessages(result)).toEqual({
-      amount: 'Amount must be at least R 50,00',
+      amount: 'Amount must be at least R\u00a050,00',
       sellerEmail: 'Enter a valid seller email address',
       description: 'Description is required',
     });

@@ -3,7 +3,14 @@ import { AMOUNT_MESSAGES, ZAmountInput, checkTransactionAmount } from './currenc
 import { CONFIRMATION_PHRASE, MESSAGES } from './messages.js';
 import { hasControlCharacters } from './text.js';
 import { DELIVERY_MESSAGE_MAX_LENGTH, ESCROW_TIMERS, TRACKING_REFERENCE_MAX_LENGTH } from './escrow-timers.js';
+import { toMinor } from './money.js';
+import {
+  TRANSACTION_LIST_MESSAGES,
+  TRANSACTION_SEARCH_MAX_LENGTH,
+  TRANSACTION_SORTS,
+} from './transaction-list-constants.js';
 import { pageQuery } from './paging.js';
+import { ZMilestone, ZMilestoneInputs, checkMilestones } from './milestones.js';
 
 export const TRANSACTION_STATUSES = ['pending', 'active', 'completed', 'disputed', 'cancelled'] as const;
 export const ZTransactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -107,12 +114,24 @@ export const ZCreateTransactionRequest = z
       .min(ESCROW_TIMERS.inspectionDays.min, TRANSACTION_MESSAGES_INSPECTION)
       .max(ESCROW_TIMERS.inspectionDays.max, TRANSACTION_MESSAGES_INSPECTION)
       .optional(),
+    /**
+     * Pay in stages (decision 033): 1 to 10 milestones, each within the currency's limits; `amount` must be
+     * their sum. Without it the deal is one amount, as the spec's call makes it.
+     */
+    milestones: ZMilestoneInputs.optional(),
   })
   .superRefine((v, ctx) => {
     const check = checkTransactionAmount(v.amount, v.currency);
     if (!check.valid) {
       const path = check.error === AMOUNT_MESSAGES.unsupportedCurrency ? 'currency' : 'amount';
       ctx.addIssue({ code: 'custom', message: check.error, path: [path] });
+      return;
+    }
+    if (!v.milestones) return;
+    const staged = checkMilestones(v.milestones, v.currency, v.amount);
+    if (!staged.ok) {
+      const path = staged.path[0] === 'amount' ? ['amount'] : ['milestones', ...staged.path];
+      ctx.addIssue({ code: 'custom', message: staged.error, path });
     }
   });
 export type TCreateTransactionRequest = z.input<typeof ZCreateTransactionRequest>;
@@ -241,16 +260,58 @@ export const ZTransaction = z.object({
   outcome: ZTransactionOutcome.nullable(),
   /** What the viewer may do now, by the rules the server enforces (none for staff). */
   allowedActions: z.array(ZTransactionAction),
+  /** A deal paid in stages: its milestones in order (decision 033); empty for a deal of one amount. */
+  milestones: z.array(ZMilestone),
 });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
 export const ZTransactionList = z.array(ZTransaction);
 
-/** `GET /api/transactions?limit=&cursor=&status=`: a page of the caller's transactions, optionally of one status. */
-export const ZTransactionListQuery = pageQuery('transactions').extend({ status: ZTransactionStatus.optional() });
+export const ZTransactionSort = z.enum(TRANSACTION_SORTS);
+const L = TRANSACTION_LIST_MESSAGES;
+
+const ZListAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,13}(\.\d{1,2})?$/, L.amount);
+const ZListInstant = z.iso.datetime({ offset: true, error: L.date });
+
+/**
+ * `GET /api/transactions?limit=&cursor=&status=`: a page of the caller's transactions, optionally of one
+ * status. Beyond the spec, all optional: `q` finds a deal by its description or its counterparty's name
+ * or email (any part, any case); `sort` (TRANSACTION_SORTS); `minAmount`/`maxAmount` (inclusive, in the
+ * deal's own currency); `from` (inclusive) and `to` (exclusive), instants the deal was created in. A
+ * cursor continues the sort it came from; with another sort it is refused (400 INVALID_CURSOR).
+ */
+export const ZTransactionListQuery = pageQuery('transactions')
+  .extend({
+    status: ZTransactionStatus.optional(),
+    q: z
+      .string()
+      .trim()
+      .max(TRANSACTION_SEARCH_MAX_LENGTH, L.search)
+      .optional()
+      .describe("Finds a deal by its description or its counterparty's name or email (any part, any case)"),
+    sort: ZTransactionSort.optional().describe('newest (default), oldest, amount_desc or amount_asc'),
+    minAmount: ZListAmount.optional().describe("Smallest amount, inclusive, in the deal's own currency"),
+    maxAmount: ZListAmount.optional().describe("Largest amount, inclusive, in the deal's own currency"),
+    from: ZListInstant.optional().describe('Created at or after this instant (ISO 8601 with a time zone)'),
+    to: ZListInstant.optional().describe('Created before this instant (ISO 8601 with a time zone)'),
+  })
+  .refine((q) => !q.minAmount || !q.maxAmount || toMinor(q.minAmount, 2)! <= toMinor(q.maxAmount, 2)!, {
+    message: L.amountRange,
+    path: ['maxAmount'],
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: L.dateRange,
+    path: ['to'],
+  });
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
 
-/** `GET /api/transactions/stats`: how many of the caller's transactions are in each status. */
+/**
+ * `GET /api/transactions/stats`: how many of the caller's transactions are in each status, and their
+ * Success Rate as their public profile shows it (whole percent of finished deals; null before any, decision 032).
+ */
 export const ZTransactionStats = z.object({
   total: z.number().int(),
   pending: z.number().int(),
@@ -258,6 +319,7 @@ export const ZTransactionStats = z.object({
   completed: z.number().int(),
   disputed: z.number().int(),
   cancelled: z.number().int(),
+  successRate: z.number().int().nullable(),
 });
 export type TTransactionStats = z.infer<typeof ZTransactionStats>;
 

@@ -9,7 +9,8 @@ import { isValidAbaRouting, isValidBic, isValidIban, isValidZaBranchCode } from 
  * Withdraw dialog and the server. Amounts are decimal strings in major units.
  */
 
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+/** `held`: waiting for a compliance review (the money is reserved as for a pending one); then pending or failed. */
+export const WITHDRAWAL_STATUSES = ['pending', 'held', 'paid', 'failed'] as const;
 export const ZWithdrawalStatus = z.enum(WITHDRAWAL_STATUSES);
 export type TWithdrawalStatus = z.infer<typeof ZWithdrawalStatus>;
 
@@ -182,6 +183,13 @@ export const ZWithdrawal = z.object({
   settledAt: z.string().nullable(),
   /** Why the payout failed (the money is back in the wallet); null unless failed. */
   failureReason: z.string().nullable(),
+  /**
+   * While it waits: when it is expected to arrive (pending) or the review to end (held); null otherwise.
+   * An estimate from the payout provider's usual time, in business days.
+   */
+  expectedBy: z.string().nullable(),
+  /** A compliance review: held for it, released after it, or rejected by it; null when none was needed. */
+  review: z.enum(['held', 'released', 'rejected']).nullable(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
 

@@ -12,6 +12,12 @@ export interface JobPayloads {
   'transaction.auto-release': { transactionId: string };
   /** 24 hours before the inspection period ends: reminds the buyer. */
   'transaction.inspection-reminder': { transactionId: string };
+  /** A milestone's inspection period ended (decision 033): releases it unless confirmed or disputed meanwhile. */
+  'milestone.auto-release': { transactionId: string; milestoneId: string };
+  /** A milestone's funding deadline: ends the deal's unfunded milestones if it is still unfunded. */
+  'milestone.deadline': { transactionId: string; milestoneId: string };
+  /** 24 hours before a milestone's inspection period ends: reminds the buyer. */
+  'milestone.inspection-reminder': { transactionId: string; milestoneId: string };
   /** Fans an event out to in-app notifications, the realtime bell and emails (modules/notifications). */
   notify: { event: NotificationEvent };
   /**
@@ -48,6 +54,9 @@ export const LANE_OF_KIND: Record<JobKind, JobLane> = {
   'transaction.deadline': 'money',
   'transaction.auto-release': 'money',
   'transaction.inspection-reminder': 'money',
+  'milestone.auto-release': 'money',
+  'milestone.deadline': 'money',
+  'milestone.inspection-reminder': 'money',
   'payout.settle': 'money',
   // Watches the money: a check that cannot run alerts the admins as a failed money job does.
   'ledger.check': 'money',
@@ -76,18 +85,23 @@ export const DEFAULT_LANE_CONCURRENCY: Record<JobLane, number> = { money: 4, not
 export type NotificationEvent =
   /** A buyer created a transaction: the seller is told, or invited to register when they have no account. */
   | { type: 'transaction.created'; transactionId: string }
-  | { type: 'transaction.funded'; transactionId: string }
+  /**
+   * The events of a deal's money and delivery. On a deal paid in stages they name the milestone
+   * (`milestoneId`, decision 033): its amount, its inspection period, its refund.
+   */
+  | { type: 'transaction.funded'; transactionId: string; milestoneId?: string }
   | { type: 'transaction.accepted'; transactionId: string }
-  | { type: 'transaction.delivered'; transactionId: string }
+  | { type: 'transaction.delivered'; transactionId: string; milestoneId?: string }
   /** The inspection period ends in 24 hours. */
-  | { type: 'transaction.inspection_ending'; transactionId: string }
+  | { type: 'transaction.inspection_ending'; transactionId: string; milestoneId?: string }
   /** The money went to the seller: the buyer confirmed, or the inspection period ended (`automatic`). */
-  | { type: 'transaction.released'; transactionId: string; automatic: boolean }
+  | { type: 'transaction.released'; transactionId: string; automatic: boolean; milestoneId?: string }
   /** Cancelled (refunded when it had been funded), by a party or by a deadline. */
   | {
       type: 'transaction.cancelled';
       transactionId: string;
       reason: 'declined' | 'cancelled' | 'unfunded_deadline' | 'unaccepted_deadline' | 'late_delivery';
+      milestoneId?: string;
     }
   | { type: 'dispute.opened'; disputeId: string }
   | { type: 'dispute.offer_made'; disputeId: string; offerId: string }
@@ -110,5 +124,10 @@ export type NotificationEvent =
   | { type: 'identity.submitted'; verificationId: string }
   /** An identity submission was verified or rejected (by staff or the hosted provider): the person is told. */
   | { type: 'identity.decided'; verificationId: string }
+  /** Sanctions screening held it: its owner (in plain words, no list details) and every admin (to review it). */
+  | { type: 'withdrawal.held'; withdrawalId: string }
+  /** Staff released a held withdrawal (the payout proceeds) or rejected it (the money is back): its owner. */
+  | { type: 'withdrawal.released'; withdrawalId: string }
+  | { type: 'withdrawal.rejected'; withdrawalId: string }
   /** A money job gave up after its last attempt (scheduler.ts): every admin is told. */
   | { type: 'job.failed'; jobId: string };

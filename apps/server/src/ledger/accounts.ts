@@ -3,7 +3,11 @@ import { isCurrencyCode } from '@holdfast/contracts';
 /** Which ledger account a posting touches. Accounts are created on first use. */
 export type AccountRef =
   | { type: 'wallet'; userId: string; currency: string }
-  | { type: 'escrow'; transactionId: string; currency: string }
+  /**
+   * A deal's escrow; a deal paid in stages has one per milestone (decision 033), so each milestone's money
+   * is a balance of its own that the ledger keeps non-negative and the checks can read.
+   */
+  | { type: 'escrow'; transactionId: string; currency: string; milestoneId?: string }
   | { type: 'fees'; currency: string }
   | { type: 'provider_clearing'; provider: string; currency: string }
   /** Withdrawals on their way to a bank account: out of the wallet, not yet paid by the payout provider. */
@@ -23,7 +27,9 @@ export function accountKey(ref: AccountRef): string {
     case 'wallet':
       return `wallet:${nonEmpty(ref.userId)}:${ref.currency}`;
     case 'escrow':
-      return `escrow:${nonEmpty(ref.transactionId)}:${ref.currency}`;
+      return ref.milestoneId
+        ? `escrow:${nonEmpty(ref.transactionId)}:${ref.milestoneId}:${ref.currency}`
+        : `escrow:${nonEmpty(ref.transactionId)}:${ref.currency}`;
     case 'fees':
       return `fees:${ref.currency}`;
     case 'provider_clearing':

@@ -26,13 +26,17 @@ export {
 export {
   depositEntry,
   walletFundingEntry,
+  milestoneWalletFundingEntry,
+  milestoneCardFundingEntry,
   cardFundingEntry,
   cardPaymentToWalletEntry,
   releaseEntry,
   refundEntry,
+  milestonesRefundEntry,
   splitEntry,
   partialReleaseEntry,
   withdrawalEntry,
   payoutCompletedEntry,
   payoutReturnedEntry,
+  type MilestoneShare,
 } from './movements.js';

@@ -10,25 +10,44 @@ import { LedgerError, type EntryInput } from './post-entry.js';
  *
  * - depositEntry:              provider_clearing → wallet            (card deposit)
  * - walletFundingEntry:        buyer's wallet → escrow               (pay the total from the wallet)
+ * - milestoneWalletFundingEntry: buyer's wallet → each milestone's escrow (pay stages of a deal, decision 033)
+ * - milestoneCardFundingEntry: provider_clearing → each milestone's escrow (a card payment funds stages)
  * - cardFundingEntry:          provider_clearing → escrow            (a card payment funds the total)
  * - cardPaymentToWalletEntry:  provider_clearing → buyer's wallet    (a card payment that cannot fund)
  * - releaseEntry:              escrow → seller's wallet (amount) + fees (fee)
  * - refundEntry:               escrow → buyer's wallet (total)
+ * - milestonesRefundEntry:     each funded milestone's escrow → buyer's wallet (a staged deal ends unaccepted)
  * - splitEntry:                escrow → buyer (R + fee share) + seller (amount − R) + fees (the rest)
  * - partialReleaseEntry:       escrow → seller (amount − D) + fees (the rest of the fee) (a partial dispute opens)
  * - withdrawalEntry:           wallet → payouts_pending              (a withdrawal is requested)
  * - payoutCompletedEntry:      payouts_pending → provider_clearing   (the payout provider paid it: the money left)
  * - payoutReturnedEntry:       payouts_pending → the same wallet     (the payout failed: the money comes back)
  *
+ * Release, refund, split and partial release take an optional `milestoneId`: a deal paid in stages moves
+ * each milestone's money from that milestone's own escrow account.
+ *
  * The withdrawal movements carry the withdrawal's id in `paymentId`, so each one can be traced to it.
  */
 
 const wallet = (userId: string, currency: string): AccountRef => ({ type: 'wallet', userId, currency });
-const escrow = (transactionId: string, currency: string): AccountRef => ({
+/** A deal's escrow, or one milestone's escrow of a deal paid in stages (decision 033). */
+const escrow = (transactionId: string, currency: string, milestoneId?: string): AccountRef => ({
   type: 'escrow',
   transactionId,
   currency,
+  ...(milestoneId ? { milestoneId } : {}),
 });
+
+/** The milestone whose escrow a movement uses; absent: the deal's own escrow. */
+interface OfMilestone {
+  milestoneId?: string;
+}
+
+/** Several milestones of one deal paid at once: each milestone's escrow receives exactly its total. */
+export interface MilestoneShare {
+  milestoneId: string;
+  total: bigint;
+}
 const fees = (currency: string): AccountRef => ({ type: 'fees', currency });
 const payoutsPending = (currency: string): AccountRef => ({ type: 'payouts_pending', currency });
 const clearing = (provider: string, currency: string): AccountRef => ({
@@ -79,7 +98,51 @@ export function walletFundingEntry(m: {
   };
 }
 
+/**
+ * The buyer pays one or more milestones of a deal paid in stages from their wallet: one entry, each
+ * milestone's escrow credited with exactly its total (never below zero on the wallet).
+ */
+export function milestoneWalletFundingEntry(m: {
+  transactionId: string;
+  buyerId: string;
+  currency: string;
+  milestones: readonly MilestoneShare[];
+  memo: string;
+}): EntryInput {
+  const total = m.milestones.reduce((sum, x) => sum + x.total, 0n);
+  return {
+    kind: 'wallet_funding',
+    transactionId: m.transactionId,
+    userId: m.buyerId,
+    memo: m.memo,
+    postings: [
+      { account: wallet(m.buyerId, m.currency), amount: -total },
+      ...m.milestones.map((x) => ({ account: escrow(m.transactionId, m.currency, x.milestoneId), amount: x.total })),
+    ],
+  };
+}
+
 type CardPayment = CardMoney & { transactionId: string; buyerId: string };
+
+/**
+ * A confirmed card payment of exactly the named milestones' totals funds each milestone's escrow with its
+ * own total (the caller checked that they sum to the payment).
+ */
+export function milestoneCardFundingEntry(m: CardPayment & { milestones: readonly MilestoneShare[] }): EntryInput {
+  const total = m.milestones.reduce((sum, x) => sum + x.total, 0n);
+  if (total !== m.amount) throw new LedgerError(`milestone totals ${total} differ from the payment ${m.amount}`);
+  return {
+    kind: 'card_funding',
+    transactionId: m.transactionId,
+    paymentId: m.paymentId,
+    userId: m.buyerId,
+    memo: `Card payment ${m.paymentId}`,
+    postings: [
+      { account: clearing(m.provider, m.currency), amount: -m.amount },
+      ...m.milestones.map((x) => ({ account: escrow(m.transactionId, m.currency, x.milestoneId), amount: x.total })),
+    ],
+  };
+}
 
 /** A confirmed card payment of exactly the total funds escrow. */
 export function cardFundingEntry(m: CardPayment): EntryInput {
@@ -112,21 +175,23 @@ export function cardPaymentToWalletEntry(m: CardPayment): EntryInput {
 }
 
 /** Escrow pays the amount to the seller and the fee to the fee account ("the fee is deducted from the payout"). */
-export function releaseEntry(m: {
-  transactionId: string;
-  sellerId: string;
-  currency: string;
-  amount: bigint;
-  fee: bigint;
-  memo?: string;
-}): EntryInput {
+export function releaseEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    memo?: string;
+  },
+): EntryInput {
   return {
     kind: 'release',
     transactionId: m.transactionId,
     userId: m.sellerId,
     memo: m.memo ?? 'Buyer confirmed receipt',
     postings: [
-      { account: escrow(m.transactionId, m.currency), amount: -(m.amount + m.fee) },
+      { account: escrow(m.transactionId, m.currency, m.milestoneId), amount: -(m.amount + m.fee) },
       { account: fees(m.currency), amount: m.fee },
       { account: wallet(m.sellerId, m.currency), amount: m.amount },
     ],
@@ -134,21 +199,47 @@ export function releaseEntry(m: {
 }
 
 /** Escrow returns the whole total (amount and fee) to the buyer's wallet. */
-export function refundEntry(m: {
-  transactionId: string;
-  buyerId: string;
-  currency: string;
-  total: bigint;
-  memo: string;
-}): EntryInput {
+export function refundEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    buyerId: string;
+    currency: string;
+    total: bigint;
+    memo: string;
+  },
+): EntryInput {
   return {
     kind: 'refund',
     transactionId: m.transactionId,
     userId: m.buyerId,
     memo: m.memo,
     postings: [
-      { account: escrow(m.transactionId, m.currency), amount: -m.total },
+      { account: escrow(m.transactionId, m.currency, m.milestoneId), amount: -m.total },
       { account: wallet(m.buyerId, m.currency), amount: m.total },
+    ],
+  };
+}
+
+/**
+ * A deal paid in stages ends before acceptance: each funded milestone's escrow returns its whole total to
+ * the buyer's wallet, in one entry.
+ */
+export function milestonesRefundEntry(m: {
+  transactionId: string;
+  buyerId: string;
+  currency: string;
+  milestones: readonly MilestoneShare[];
+  memo: string;
+}): EntryInput {
+  const total = m.milestones.reduce((sum, x) => sum + x.total, 0n);
+  return {
+    kind: 'refund',
+    transactionId: m.transactionId,
+    userId: m.buyerId,
+    memo: m.memo,
+    postings: [
+      ...m.milestones.map((x) => ({ account: escrow(m.transactionId, m.currency, x.milestoneId), amount: -x.total })),
+      { account: wallet(m.buyerId, m.currency), amount: total },
     ],
   };
 }
@@ -157,16 +248,18 @@ export function refundEntry(m: {
  * A partial resolution: the buyer gets `refund` (0 < refund < amount) plus the same share of the fee, the
  * seller gets amount − refund, the fee account keeps the rest of the fee. Escrow pays out all it holds.
  */
-export function splitEntry(m: {
-  transactionId: string;
-  buyerId: string;
-  sellerId: string;
-  currency: string;
-  amount: bigint;
-  fee: bigint;
-  refund: bigint;
-  memo?: string;
-}): EntryInput {
+export function splitEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    buyerId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    refund: bigint;
+    memo?: string;
+  },
+): EntryInput {
   const split = splitEscrowAmounts(m.amount, m.fee, m.refund);
   if (!split) {
     throw new LedgerError(`a split refund must be between 0 and the amount (got ${m.refund} of ${m.amount})`);
@@ -178,7 +271,7 @@ export function splitEntry(m: {
     userId: m.buyerId,
     memo: m.memo ?? 'Dispute resolved with a partial refund',
     postings: [
-      { account: escrow(m.transactionId, m.currency), amount: -(m.amount + m.fee) },
+      { account: escrow(m.transactionId, m.currency, m.milestoneId), amount: -(m.amount + m.fee) },
       { account: wallet(m.buyerId, m.currency), amount: buyerGets },
       { account: wallet(m.sellerId, m.currency), amount: sellerGets },
       { account: fees(m.currency), amount: feeKept },
@@ -191,14 +284,16 @@ export function splitEntry(m: {
  * less its share of the fee (disputedPartOf: the disputed part keeps fee × D / amount, rounded half-up, as
  * a refund of D would). Escrow keeps exactly D plus its fee share for the dispute's outcome.
  */
-export function partialReleaseEntry(m: {
-  transactionId: string;
-  sellerId: string;
-  currency: string;
-  amount: bigint;
-  fee: bigint;
-  disputed: bigint;
-}): EntryInput {
+export function partialReleaseEntry(
+  m: OfMilestone & {
+    transactionId: string;
+    sellerId: string;
+    currency: string;
+    amount: bigint;
+    fee: bigint;
+    disputed: bigint;
+  },
+): EntryInput {
   if (m.disputed <= 0n || m.disputed >= m.amount) {
     throw new LedgerError(`a partial release needs 0 < disputed < amount (got ${m.disputed} of ${m.amount})`);
   }
@@ -209,7 +304,7 @@ export function partialReleaseEntry(m: {
     userId: m.sellerId,
     memo: 'Undisputed part released when the dispute opened',
     postings: [
-      { account: escrow(m.transactionId, m.currency), amount: -(part.released + part.releasedFee) },
+      { account: escrow(m.transactionId, m.currency, m.milestoneId), amount: -(part.released + part.releasedFee) },
       { account: wallet(m.sellerId, m.currency), amount: part.released },
       { account: fees(m.currency), amount: part.releasedFee },
     ].filter((p) => p.amount !== 0n), // the remainder's fee share is 0 with no fee

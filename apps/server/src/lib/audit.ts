@@ -6,7 +6,14 @@ import { auditEvents } from '../db/schema/index.js';
  * subject of its own security events (`account.*`) and of what staff do to it.
  */
 export type AuditSubjectType =
-  'job' | 'dispute' | 'moderator_application' | 'user' | 'support_chat' | 'identity_verification';
+  | 'job'
+  | 'dispute'
+  | 'moderator_application'
+  | 'user'
+  | 'support_chat'
+  | 'identity_verification'
+  | 'withdrawal'
+  | 'sanctions_list';
 
 /** Where a request came from: the client's address (proxy-aware, Fastify's request.ip) and browser. */
 export interface AuditOrigin {

@@ -40,8 +40,18 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 }
 
+/**
+ * The shapes of the first half of a cursor: a timestamp (CURSOR_AT_FORMAT), or for a list sorted by
+ * amount the row's minor units (a bigint's digits), so a cursor of one order is refused by another.
+ */
+const CURSOR_KEYS = { at: AT, minorUnits: /^\d{1,19}$/ } as const;
+
 /** The cursor's keys, or 400 INVALID_CURSOR when it is not one this server issued in this shape. */
-export function decodeCursor(raw: string, idKind: keyof typeof CURSOR_IDS = 'uuid'): Cursor {
+export function decodeCursor(
+  raw: string,
+  idKind: keyof typeof CURSOR_IDS = 'uuid',
+  keyKind: keyof typeof CURSOR_KEYS = 'at',
+): Cursor {
   let parsed: unknown;
   try {
     if (raw.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw new Error('not base64url');
@@ -52,7 +62,8 @@ export function decodeCursor(raw: string, idKind: keyof typeof CURSOR_IDS = 'uui
   if (!Array.isArray(parsed) || parsed.length !== 2) throw invalidCursor();
   const [at, id] = parsed as unknown[];
   const idOk = typeof id === 'string' && CURSOR_IDS[idKind].test(id);
-  if (typeof at !== 'string' || !AT.test(at) || Number.isNaN(Date.parse(at)) || !idOk) throw invalidCursor();
+  if (typeof at !== 'string' || !CURSOR_KEYS[keyKind].test(at) || !idOk) throw invalidCursor();
+  if (keyKind === 'at' && Number.isNaN(Date.parse(at))) throw invalidCursor();
   return { at, id };
 }
 

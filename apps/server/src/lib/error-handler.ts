@@ -31,7 +31,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const send = (status: number, body: TErrorResponse) => reply.status(status).send(body);
 
     if (error instanceof AppError) {
-      return send(error.statusCode, { message: error.message, code: error.code, fields: error.fields });
+      return send(error.statusCode, {
+        message: error.message,
+        code: error.code,
+        fields: error.fields,
+        ...error.details,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: TErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More the client can act on, in the error body beside code and message (e.g. `requiredTier`). */
+    readonly details?: { requiredTier?: number },
   ) {
     super(message);
     this.name = 'AppError';
@@ -23,3 +25,7 @@ export const unauthenticated = (message: string = MESSAGES.auth.notSignedIn) =>
 export const forbidden = (message: string = MESSAGES.auth.forbidden) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string = MESSAGES.generic.notFound) => new AppError('NOT_FOUND', message);
 export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
+
+/** Over the account's verification tier (issue 30): the tier that would allow it travels with the error. */
+export const verificationRequired = (message: string, requiredTier: number) =>
+  new AppError('VERIFICATION_REQUIRED', message, undefined, { requiredTier });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { registerSecurityHeaders } from './security-headers.js';
+import { registerSecurityHeaders, themeScriptHash } from './security-headers.js';
 import { socketOrigin } from '../app.js';
 import { testConfig } from '../config.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -25,7 +25,9 @@ describe('security headers', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 400]);
     const csp = answers[0]!.headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    // No inline script but the theme setter of index.html, by its hash.
+    expect(csp).toContain(`script-src 'self' https://js.stripe.com ${themeScriptHash};`);
+    expect(themeScriptHash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(csp).toContain("frame-ancestors 'self'");
     // WebSockets to the product's own address only, not to any host.
     const connect = /connect-src ([^;]*)/.exec(String(csp))![1]!.split(' ');

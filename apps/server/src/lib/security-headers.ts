@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { THEME_INIT_SCRIPT } from '@holdfast/contracts';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+
+/** The CSP source that lets index.html's theme script (THEME_INIT_SCRIPT, put there by the build) run. */
+export const themeScriptHash = `'sha256-${createHash('sha256').update(THEME_INIT_SCRIPT).digest('base64')}'`;
 
 type HeaderChange = [name: string, value: string | null];
 

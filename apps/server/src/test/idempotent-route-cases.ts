@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { CONFIRMATION_PHRASE } from '@holdfast/contracts';
+import { eq } from 'drizzle-orm';
+import { CONFIRMATION_PHRASE, type TTransaction } from '@holdfast/contracts';
+import { transactionMilestones, transactions } from '../db/schema/index.js';
 import { registerUser, uniqueEmail, type RegisteredUser } from './factories.js';
 import { acceptedFundedTransaction, as, createTransaction, creditWallet, parties, ZA_BANK } from './money-factories.js';
 import type { StripeStandIn } from './stripe-stand-in.js';
@@ -52,7 +54,7 @@ async function disputed(app: FastifyInstance) {
  * second review, and a second moderator.
  */
 async function proposed(app: FastifyInstance) {
-  const deal = await acceptedFundedTransaction(app, { amount: '50000.00' });
+  const deal = await acceptedFundedTransaction(app, { amount: '50000.00' }, await parties(app, 2));
   const opened = await ok(
     as(app, deal.buyer)('POST', '/api/disputes', {
       transactionId: deal.transaction.id,
@@ -86,6 +88,33 @@ async function cardPayment(app: FastifyInstance) {
   const created = await createTransaction(app, buyer, seller.email);
   const intent = await ok(as(app, buyer)('POST', `/api/transactions/${created.id}/create-payment-intent`), 200);
   return { buyer, intent };
+}
+
+/**
+ * A deal paid in two stages of R 100 (R 103 each with the fee) between new parties; `funded`: the seller
+ * accepted it and the buyer paid its first milestone from the wallet (credited just enough).
+ */
+async function stagedDeal(app: FastifyInstance, funded: boolean) {
+  const { buyer, seller } = await parties(app);
+  const created = await ok(
+    as(app, buyer)('POST', '/api/transactions', {
+      amount: '200.00',
+      currency: 'ZAR',
+      sellerEmail: seller.email,
+      description: 'In two stages',
+      milestones: [
+        { title: 'First', amount: '100.00' },
+        { title: 'Second', amount: '100.00' },
+      ],
+    }),
+  );
+  const transaction = created as unknown as TTransaction;
+  await creditWallet(app.database.db, buyer.user.id, funded ? 10_300n : 20_600n);
+  if (!funded) return { buyer, seller, transaction };
+  await ok(as(app, seller)('PATCH', `/api/transactions/${transaction.id}/accept`, {}), 200);
+  const first = transaction.milestones[0]!.id;
+  await ok(as(app, buyer)('POST', `/api/transactions/${transaction.id}/milestones/${first}/fund`), 200);
+  return { buyer, seller, transaction };
 }
 
 const application = (email: string) => ({
@@ -154,6 +183,33 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
       return { who: buyer, method: 'POST', url: `/api/transactions/${created.id}/create-payment-intent` };
     },
   },
+  ...(['fund', 'deliver', 'confirm', 'cancel'] as const).map((action): RouteCase => ({
+    route: `POST /api/transactions/{id}/milestones/{milestoneId}/${action}`,
+    setup: async ({ app }) => {
+      const deal = await stagedDeal(app, action !== 'fund');
+      const m = deal.transaction.milestones[0]!.id;
+      const url = `/api/transactions/${deal.transaction.id}/milestones/${m}/${action}`;
+      if (action === 'fund') return { who: deal.buyer, method: 'POST', url };
+      if (action === 'deliver') return { who: deal.seller, method: 'POST', url, body: {} };
+      if (action === 'confirm') {
+        return { who: deal.buyer, method: 'POST', url, body: { confirmationPhrase: CONFIRMATION_PHRASE } };
+      }
+      // A late milestone: accepted and funded a month ago, so its delivery grace has passed.
+      const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+      const db = app.database.db;
+      await db.update(transactions).set({ acceptedAt: monthAgo }).where(eq(transactions.id, deal.transaction.id));
+      await db.update(transactionMilestones).set({ fundedAt: monthAgo }).where(eq(transactionMilestones.id, m));
+      return { who: deal.buyer, method: 'POST', url };
+    },
+  })),
+  {
+    route: 'POST /api/transactions/{id}/milestones/fund',
+    setup: async ({ app }) => {
+      const deal = await stagedDeal(app, false);
+      const body = { milestoneIds: deal.transaction.milestones.map((m) => m.id) };
+      return { who: deal.buyer, method: 'POST', url: `/api/transactions/${deal.transaction.id}/milestones/fund`, body };
+    },
+  },
   {
     route: 'POST /api/wallet/deposit',
     setup: async ({ app }) => {
@@ -187,7 +243,7 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
   {
     route: 'POST /api/wallet/withdraw',
     setup: async ({ app }) => {
-      const who = await registerUser(app, { role: 'seller' });
+      const who = await registerUser(app, { role: 'seller', tier: 2 });
       await creditWallet(app.database.db, who.user.id, 20_000n);
       const body = {
         amount: '150.00',

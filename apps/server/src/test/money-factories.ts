@@ -115,9 +115,9 @@ export async function deliverTransaction(
   return res.json();
 }
 
-/** A buyer and a (verified) seller with fresh accounts. */
-export async function parties(app: FastifyInstance) {
-  const [buyer, seller] = await Promise.all([registerUser(app), registerUser(app, { role: 'seller' })]);
+/** A buyer and a (verified) seller with fresh accounts, at tier 1 (email verified) unless `tier` says more. */
+export async function parties(app: FastifyInstance, tier?: 2 | 3) {
+  const [buyer, seller] = await Promise.all([registerUser(app, { tier }), registerUser(app, { role: 'seller', tier })]);
   return { buyer, seller };
 }
 

@@ -10,7 +10,7 @@ function ErrorScreen() {
     document.title = 'Something went wrong · Holdfast';
   }, []);
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-background p-4">
+    <main id="main" className="flex min-h-dvh items-center justify-center bg-background p-4">
       <Card className="w-full max-w-md" role="alert">
         <CardContent className="pt-6">
           <div className="flex items-center gap-2">

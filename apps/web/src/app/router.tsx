@@ -6,7 +6,7 @@ import { userQueryOptions } from '@/lib/auth';
 import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
 import { queryClient } from '@/lib/query-client';
 import { pageTitle } from '@/lib/page-title';
-import { safeNext } from '@/features/auth/lib/next';
+import { currentPath, isServerPath, returnPathOf, signInPathFor } from '@/lib/return-path';
 import { PUBLIC_PAGE_PATHS } from '@/components/layout/site-links';
 import { NotFoundPage } from './routes/not-found';
 import { useAuthGate } from './use-auth-gate';
@@ -99,6 +99,7 @@ const TransactionDetailsPage = lazyPage(
   'TransactionDetailsPage',
 );
 const TransactionsPage = lazyPage(() => import('@/features/transactions/pages/transactions'), 'TransactionsPage');
+const VerificationPage = lazyPage(() => import('@/features/verification/pages/verification'), 'VerificationPage');
 const DepositFundsPage = lazyPage(() => import('@/features/wallet/pages/deposit-funds'), 'DepositFundsPage');
 const AppShell = lazyPage(() => import('./layout/app-shell'), 'AppShell');
 const TestPage = lazyPage(() => import('./routes/test-page'), 'TestPage');
@@ -211,15 +212,31 @@ const SIGNED_IN_PAGES: Array<[path: string, Page: React.ComponentType]> = [
   ['/profile-settings', ProfileSettingsPage],
   ['/verification/identity', IdentityVerificationPage],
   ['/identity-reviews', IdentityReviewsPage],
+  ['/verification', VerificationPage],
 ];
 
-/** A signed-in visitor of /login goes to the dashboard, or on to the verification link that sent them. */
-function SignedInLogin() {
-  const next = safeNext(window.location.search);
+/** The signed-in pages a signed-out visitor is asked to sign in for (the application form is public). */
+const SIGN_IN_FIRST_PATHS = [
+  '/dashboard',
+  ...SIGNED_IN_PAGES.map(([path]) => path).filter((path) => path !== '/moderator-application'),
+];
+
+/**
+ * A signed-in visitor of a sign-in page (also the moment a sign-in succeeds) goes back to the page that
+ * sent them there (`next`), else to `home`; the verification link is a server route: a full page load.
+ */
+function SignedInLogin({ home }: { home: string }) {
+  const next = returnPathOf(window.location.search);
+  const server = !!next && isServerPath(next);
   React.useEffect(() => {
-    if (next) window.location.assign(next);
-  }, [next]);
-  return next ? null : <Redirect to="/dashboard" replace />;
+    if (next && server) window.location.assign(next);
+  }, [next, server]);
+  return server ? null : <Redirect to={next ?? home} replace />;
+}
+
+/** A signed-in page opened signed out: sign in first, then come back here (the same for admin pages). */
+function SignInFirst({ signIn = '/login' }: { signIn?: '/login' | '/admin/login' }) {
+  return <Redirect to={signInPathFor(currentPath(), signIn)} replace />;
 }
 
 /** Pages staff may open before enrolling a second factor: where they enrol, the dev mailbox (SMS codes), the public pages. */
@@ -243,7 +260,7 @@ function SignedInRoutes({ user }: { user: TUser }) {
   return (
     <Switch>
       <Route path="/login">
-        <SignedInLogin />
+        <SignedInLogin home="/dashboard" />
       </Route>
       <Route path="/register">
         <Redirect to="/dashboard" replace />
@@ -254,7 +271,7 @@ function SignedInRoutes({ user }: { user: TUser }) {
       {/* The emailed link may be opened in a signed-in browser; the reset then signs it out. */}
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/admin/login">
-        {user.role === 'admin' ? <Redirect to="/admin-dashboard" replace /> : <AdminLoginPage />}
+        {user.role === 'admin' ? <SignedInLogin home="/admin-dashboard" /> : <AdminLoginPage />}
       </Route>
       <Route>
         <AppShell user={user}>
@@ -298,11 +315,17 @@ function SignedOutRoutes({ userLoading }: { userLoading: boolean }) {
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/admin/login" component={AdminLoginPage} />
       <Route path="/admin-dashboard">
-        <Redirect to="/admin/login" replace />
+        <SignInFirst signIn="/admin/login" />
       </Route>
       <Route path="/admin/users/:id">
-        <Redirect to="/admin/login" replace />
+        <SignInFirst signIn="/admin/login" />
       </Route>
+      {/* Signed-in pages ask to sign in and come back; an unknown path stays the spec's 404 (below). */}
+      {SIGN_IN_FIRST_PATHS.map((path) => (
+        <Route key={path} path={path}>
+          <SignInFirst />
+        </Route>
+      ))}
       <Route>
         <AppShell user={null}>
           <React.Suspense fallback={<PageFallback />}>

@@ -3,6 +3,7 @@ import { useLogout } from '@/lib/auth';
 import { deferred, whenIdleAfterLoad } from '@/lib/deferred';
 import { usePublicConfig } from '@/lib/config';
 import { createIdleTimer, type IdleTimer } from '@/lib/idle-timer';
+import { currentPath, rememberReturnPath } from '@/lib/return-path';
 import { rememberSignedOutReason } from '@/lib/signed-out-notice';
 
 const warningDialog = deferred(() => import('./session-timeout-dialog'));
@@ -35,6 +36,8 @@ export function SessionTimeout() {
       onExpire: () => {
         setSecondsLeft(null);
         rememberSignedOutReason('idle');
+        // The spec sends an idle sign-out to /; the next sign-in in this tab comes back here.
+        rememberReturnPath(currentPath());
         void logoutRef.current();
       },
       // Any signed-in request records activity on the server; failures are left to the next real call.

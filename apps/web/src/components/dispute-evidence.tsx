@@ -35,7 +35,7 @@ const byLine = (author: { role: string; name: string }, at: string) =>
 
 function StatementItem({ s }: { s: TDisputeStatement }) {
   return (
-    <li className="space-y-1 rounded-md border bg-white p-3">
+    <li className="space-y-1 rounded-md border bg-card p-3">
       <p className="text-xs text-muted-foreground">{byLine(s.author, s.createdAt)}</p>
       <p className="break-words whitespace-pre-line">{s.text}</p>
     </li>
@@ -47,7 +47,7 @@ function EvidenceItem({ e }: { e: TDisputeEvidence }) {
   const isImage = e.contentType.startsWith('image/');
   const label = e.caption || e.fileName;
   return (
-    <li className="flex gap-3 rounded-md border bg-white p-3">
+    <li className="flex gap-3 rounded-md border bg-card p-3">
       <a
         href={e.url}
         target="_blank"

@@ -10,6 +10,9 @@ interface StatCardProps {
   icon: React.ReactNode;
   tone?: 'teal' | 'sky' | 'emerald' | 'amber' | 'violet';
   loading?: boolean;
+  /** Smaller on a phone (the dashboard's grid of two: every card within one screen). */
+  dense?: boolean;
+  className?: string;
 }
 
 const TONES = {
@@ -20,20 +23,33 @@ const TONES = {
   violet: 'bg-violet-100 text-violet-700',
 };
 
-export function StatCard({ label, value, hint, icon, tone = 'teal', loading }: StatCardProps) {
+export function StatCard({ label, value, hint, icon, tone = 'teal', loading, dense, className }: StatCardProps) {
   return (
-    <Card>
-      <CardContent className="flex items-start justify-between gap-3 p-5">
+    <Card className={className}>
+      <CardContent className={cn('flex items-start justify-between gap-3 p-5', dense && 'gap-2 p-3 sm:gap-3 sm:p-5')}>
         <div className="min-w-0">
-          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          <p className={cn('text-sm font-medium text-muted-foreground', dense && 'text-xs sm:text-sm')}>{label}</p>
           {loading ? (
-            <Skeleton className="mt-2 h-8 w-20" />
+            <Skeleton className={cn('mt-2 h-8 w-20', dense && 'h-7 sm:h-8')} />
           ) : (
-            <p className="mt-1 text-xl font-bold tracking-tight break-words text-brand-ink tabular-nums">{value}</p>
+            <p
+              className={cn(
+                'mt-1 text-xl font-bold tracking-tight break-words text-brand-ink tabular-nums',
+                dense && 'text-lg sm:text-xl',
+              )}
+            >
+              {value}
+            </p>
           )}
           {hint && <p className="mt-1 text-xs text-muted-foreground">{hint}</p>}
         </div>
-        <div className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg [&_svg]:size-5', TONES[tone])}>
+        <div
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-lg [&_svg]:size-5',
+            dense && 'size-8 sm:size-10 [&_svg]:size-4 sm:[&_svg]:size-5',
+            TONES[tone],
+          )}
+        >
           {icon}
         </div>
       </CardContent>

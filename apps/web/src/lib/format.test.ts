@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, fullName, greetingName, humanize, initials, successRate } from './format';
+import { displayName, fullName, greetingName, humanize, initials, successRateText } from './format';
 
 describe('greetingName', () => {
   it('uses the first name, else the email before @, else User', () => {
@@ -27,12 +27,11 @@ describe('names', () => {
   });
 });
 
-describe('successRate', () => {
-  it('is completed / all as a whole percentage', () => {
-    expect(successRate(0, 0)).toBe(0);
-    expect(successRate(1, 3)).toBe(33);
-    expect(successRate(2, 3)).toBe(67);
-    expect(successRate(4, 4)).toBe(100);
+describe('successRateText', () => {
+  it('shows the server’s rate in percent, and words instead of 0% before any deal finished', () => {
+    expect(successRateText(0)).toBe('0%');
+    expect(successRateText(67)).toBe('67%');
+    expect(successRateText(null)).toBe('No completed deals yet');
   });
 });
 

@@ -40,10 +40,12 @@ export function initials(user: NamedPerson | null | undefined): string {
   return 'U';
 }
 
-/** Completed share of all transactions as a whole percentage (0 when there are none). */
-export function successRate(completed: number, total: number): number {
-  if (!total || total <= 0) return 0;
-  return Math.round((completed / total) * 100);
+/** What a Success Rate shows before any deal has finished (the server's null), rather than a red 0%. */
+export const NO_FINISHED_DEALS = 'No completed deals yet';
+
+/** The server's Success Rate (decision 032: finished deals only) as shown: "57%", or NO_FINISHED_DEALS. */
+export function successRateText(rate: number | null): string {
+  return rate === null ? NO_FINISHED_DEALS : `${rate}%`;
 }
 
 /** Underscores shown as spaces and the first letter capitalised: in_review -> In review. */

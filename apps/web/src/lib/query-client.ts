@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { navigate } from 'wouter/use-browser-location';
 import { errorCode, errorStatus, getQueryFn } from './api';
 import { onSessionEnded } from './realtime';
+import { currentPath, signInPathFor } from './return-path';
 
 /** The signed-in user's query (lib/auth.ts AUTH_USER_QUERY_KEY), spelled here to keep imports one-way. */
 const AUTH_USER_KEY = '/api/auth/session';
@@ -18,7 +19,16 @@ export function createQueryClient() {
         signedOutElsewhere();
       },
     }),
-    mutationCache: new MutationCache({ onError: (err) => void termsToAccept(err) }),
+    mutationCache: new MutationCache({
+      onError: (err) => {
+        if (termsToAccept(err)) return;
+        // No session any more (expired, revoked): the same as a query's 401. Other 401s of a form (a wrong
+        // current password) carry their own code and stay the form's to show.
+        const code = errorCode(err);
+        if (errorStatus(err) === 401 && (code === 'UNAUTHENTICATED' || code === 'SESSION_EXPIRED'))
+          signedOutElsewhere();
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
@@ -39,12 +49,13 @@ export function createQueryClient() {
     void client.invalidateQueries({ queryKey: [AUTH_USER_KEY] });
     return true;
   }
-  /** Drops the user and every answer kept for them, and goes to the sign-in page. */
+  /** Drops the user and every answer kept for them, and goes to the sign-in page, which comes back here. */
   function signedOutElsewhere() {
     if (!client.getQueryData([AUTH_USER_KEY])) return;
+    const here = currentPath();
     client.setQueryData([AUTH_USER_KEY], null);
     client.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_USER_KEY });
-    navigate('/login');
+    navigate(signInPathFor(here));
   }
   // The server closed a live socket because this session ended: the same, at once.
   onSessionEnded(signedOutElsewhere);

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { SESSION_ENDED_CLOSE_CODE } from '@holdfast/contracts';
+import { SESSION_ENDED_CLOSE_CODE } from '@holdfast/contracts/constants';
 
 /** What the server pushes: small events with ids; the page refetches what it shows (DESIGN: real time). */
 export interface SocketEvent {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Accounts (Better Auth's `user` model, with the product's own fields). */
 export const users = pgTable(
@@ -38,7 +38,13 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // Accounts are found by lower(email), e.g. a new transaction's seller (migration 0020): one index probe each.
-  (t) => [index('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // One account per verified number (issue 30): a number proves a person only once.
+    uniqueIndex('users_verified_phone_idx')
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneVerified}`),
+  ],
 );
 
 export const sessions = pgTable(

@@ -85,9 +85,21 @@ export const disputes = pgTable(
     sentBackReason: text('sent_back_reason'),
     /** The second moderator or admin who approved the decision. */
     approvedById: text('approved_by_id').references(() => users.id),
+    /**
+     * A deal paid in stages: the milestone in dispute and its amount and fee (copied: a milestone's money
+     * never changes), which take the place of the deal's in every rule of the case (decision 033).
+     */
+    milestoneId: uuid('milestone_id'),
+    milestoneAmount: bigint('milestone_amount', { mode: 'bigint' }),
+    milestoneFee: bigint('milestone_fee', { mode: 'bigint' }),
   },
   (t) => [
-    uniqueIndex('disputes_transaction_id_idx').on(t.transactionId),
+    // One case per deal of one amount, one per milestone of a deal paid in stages (decision 033); still led
+    // by transaction_id, so a deal's cases are found by it.
+    uniqueIndex('disputes_transaction_id_idx').on(
+      t.transactionId,
+      sql`coalesce(${t.milestoneId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+    ),
     index('disputes_status_idx').on(t.status, t.createdAt),
     index('disputes_buyer_page_idx').on(t.buyerId, t.createdAt, t.id),
     index('disputes_seller_page_idx').on(t.sellerEmail, t.createdAt, t.id),

@@ -15,3 +15,5 @@ export * from './withdrawals.js';
 export * from './ledger-checks.js';
 export * from './audit.js';
 export * from './identity.js';
+export * from './phone-verification.js';
+export * from './sanctions.js';

@@ -18,6 +18,8 @@ export const payments = pgTable(
     providerPaymentId: text('provider_payment_id').notNull().unique(),
     purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull(),
     transactionId: uuid('transaction_id').references(() => transactions.id),
+    /** A deal paid in stages: the milestones this payment funds (their totals sum to `amount`). */
+    milestoneIds: uuid('milestone_ids').array(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id),

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const WITHDRAWAL_STATUSES = ['pending', 'held', 'paid', 'failed'] as const;
 
 /**
  * Money leaving a wallet for a bank account. Requested: wallet → payouts_pending at once; the payout
- * provider then pays it (paid) or fails and the money returns to the wallet (failed), exactly once.
+ * provider then pays it (paid) or fails and the money returns to the wallet (failed), exactly once. A
+ * withdrawal held for a compliance review (held) keeps its money in payouts_pending until staff release it
+ * (pending, paid out as usual) or reject it (failed, the money back in the wallet).
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -42,4 +44,44 @@ export const withdrawals = pgTable(
     index('withdrawals_user_id_idx').on(t.userId, t.createdAt),
     check('withdrawals_amount_positive', sql`${t.amount} > 0`),
   ],
+);
+
+export const WITHDRAWAL_HOLD_REASONS = ['sanctions_screening'] as const;
+export const WITHDRAWAL_HOLD_DECISIONS = ['released', 'rejected'] as const;
+
+/** What a screening found: the list entry a name resembles, and how closely (sanctions/sanctions.match.ts). */
+export interface StoredSanctionsMatch {
+  /** The name that was screened (the account's name, or the bank account holder's). */
+  screened: string;
+  listId: string;
+  entryId: string;
+  name: string;
+  /** The entry's name or alias that matched best. */
+  matchedName: string;
+  score: number;
+  type: string;
+  program: string;
+  dateOfBirth: string | null;
+  country: string | null;
+}
+
+/**
+ * Why a withdrawal was held and what staff decided. The decision's reason and who made it are in the audit
+ * trail too; the person is told only that it is a routine check, never what matched.
+ */
+export const withdrawalHolds = pgTable(
+  'withdrawal_holds',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .primaryKey()
+      .references(() => withdrawals.id),
+    reason: text('reason', { enum: WITHDRAWAL_HOLD_REASONS }).notNull(),
+    matches: jsonb('matches').$type<StoredSanctionsMatch[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    decision: text('decision', { enum: WITHDRAWAL_HOLD_DECISIONS }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [index('withdrawal_holds_open_idx').on(t.decision, t.createdAt)],
 );

@@ -5,7 +5,7 @@ import { disputes, jobs, sessions, users } from '../../db/schema/index.js';
 import { checkLedger } from '../../ledger/index.js';
 import { adjustableClock, HOUR, MINUTE, type AdjustableClock } from '../../lib/clock.js';
 import { registerUser, signIn, type RegisteredUser } from '../../test/factories.js';
-import { acceptedFundedTransaction, as } from '../../test/money-factories.js';
+import { acceptedFundedTransaction, as, parties } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -30,7 +30,8 @@ const DECISION = 5 * 24 * HOUR; // DISPUTE_DECISION_DAYS' default
 
 /** A funded deal its buyer disputes, taken by `moderator`; `amount` at 50 000 needs a second review. */
 async function takenCase(moderator: RegisteredUser, amount = '100.00') {
-  const deal = await acceptedFundedTransaction(t.app, { amount });
+  // Above R 5 000 the parties need a verified phone (tier 2, issue 30).
+  const deal = await acceptedFundedTransaction(t.app, { amount }, await parties(t.app, 2));
   const opened = await as(t.app, deal.buyer)('POST', '/api/disputes', {
     transactionId: deal.transaction.id,
     type: 'quality_issue',

@@ -9,7 +9,7 @@ import type { EmailProvider } from '../../providers/email/index.js';
 import type { SmsProvider } from '../../providers/sms/index.js';
 import { promoteApprovedApplicant } from './moderator-promotion.js';
 import { passwordResetEmail, resetPasswordLink } from './password-reset-email.js';
-import { hashedBackupCodeStorage } from './two-factor-codes.js';
+import { hashedBackupCodeStorage, newBackupCodes } from './two-factor-codes.js';
 import { SMS_CODE_MINUTES, sendTwoFactorSms } from './two-factor-sms.js';
 
 /** Better Auth lives under its own prefix so it never shadows the product's /api/auth/... calls. */
@@ -116,7 +116,12 @@ export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
       twoFactor({
         issuer: 'Holdfast',
         twoFactorCookieMaxAge: 600,
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: hashedBackupCodeStorage(config.authSecret) },
+        backupCodeOptions: {
+          amount: 10,
+          length: 10,
+          customBackupCodesGenerate: newBackupCodes,
+          storeBackupCodes: hashedBackupCodeStorage(config.authSecret),
+        },
         otpOptions: {
           period: SMS_CODE_MINUTES,
           storeOTP: 'hashed',

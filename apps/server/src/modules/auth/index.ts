@@ -12,3 +12,7 @@ export { securityRoutes } from './security.routes.js';
 export { isPasswordTooWeak } from '../../lib/password-strength.js';
 export { promoteApprovedApplicant } from './moderator-promotion.js';
 export { deviceLabel } from './device-label.js';
+export { assertPhoneFree, markingPhoneVerified } from './phone-number.js';
+export { keyedHash } from './two-factor-codes.js';
+export { smsCodeText } from './two-factor-sms.js';
+export { originOfRequest, recordSecurityEvent } from './security-events.js';

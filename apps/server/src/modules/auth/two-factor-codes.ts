@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { BACKUP_CODE_ALPHABET, BACKUP_CODE_COUNT } from '@holdfast/contracts';
 import type { Db } from '../../db/client.js';
 import { twoFactorUsedCodes } from '../../db/schema/index.js';
 
@@ -7,8 +8,22 @@ const HASHED = 'h:';
 /** An authenticator code is valid for its 30-second step and one step either side: 90 seconds at most. */
 const CODE_LIFETIME_MS = 120_000;
 
-const keyedHash = (secret: string, purpose: string, value: string) =>
+/** A keyed hash of a short secret (codes): unreadable without AUTH_SECRET, equal for equal inputs. */
+export const keyedHash = (secret: string, purpose: string, value: string) =>
   createHmac('sha256', secret).update(`${purpose}:${value}`).digest('hex');
+
+/**
+ * Fresh backup codes, xxxxx-xxxxx, from BACKUP_CODE_ALPHABET (no 0/O, 1/I/l to misread when typed from
+ * paper). Used at enrolment and, as Better Auth's `customBackupCodesGenerate`, wherever it makes codes.
+ */
+export function newBackupCodes(): string[] {
+  return Array.from({ length: BACKUP_CODE_COUNT }, () => {
+    const code = Array.from({ length: 10 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]).join(
+      '',
+    );
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
 
 /** A backup code as typed: spaces dropped, the hyphen put back (codes are shown as xxxxx-xxxxx). */
 export function normalizeBackupCode(code: string): string {

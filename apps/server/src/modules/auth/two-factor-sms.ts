@@ -7,8 +7,9 @@ import { SmsDeliveryError, type SmsProvider } from '../../providers/sms/index.js
 /** Minutes an SMS code stays valid (Better Auth's otpOptions.period). */
 export const SMS_CODE_MINUTES = 5;
 
-export const smsCodeText = (code: string) =>
-  `Your Holdfast verification code is ${code}. It expires in ${SMS_CODE_MINUTES} minutes. Never share it; Holdfast will never ask for it.`;
+/** The text of every code Holdfast sends by SMS (two-factor and phone verification). */
+export const smsCodeText = (code: string, minutes: number = SMS_CODE_MINUTES) =>
+  `Your Holdfast verification code is ${code}. It expires in ${minutes} minutes. Never share it; Holdfast will never ask for it.`;
 
 /**
  * Where a person's SMS code goes: the number being enrolled while an SMS setup is under way, else the

@@ -5,7 +5,6 @@ import { isAPIError } from 'better-auth/api';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import {
-  BACKUP_CODE_COUNT,
   BACKUP_CODE_PATTERN,
   TWO_FACTOR_MESSAGES as M,
   maskPhoneNumber,
@@ -24,7 +23,14 @@ import { ipKey, twoFactorAccountKey, twoFactorPairKey, type LoginLimiter } from 
 import { originOf, recordSecurityEvent, recordSecurityEventAlone, recordSignIn } from './security-events.js';
 import { parseCookieHeader, verifySignedToken } from './session-lookup.js';
 import { accountSuspended, isSuspended } from './suspension.js';
-import { claimTotpCode, hashBackupCode, hashedBackupCodeStorage, releaseTotpCode } from './two-factor-codes.js';
+import {
+  claimTotpCode,
+  hashBackupCode,
+  hashedBackupCodeStorage,
+  newBackupCodes,
+  releaseTotpCode,
+} from './two-factor-codes.js';
+import { assertPhoneFree, markingPhoneVerified } from './phone-number.js';
 
 const ISSUER = 'Holdfast';
 
@@ -58,14 +64,6 @@ function mapTwoFactorError(error: unknown): never {
     default:
       throw error;
   }
-}
-
-/** Backup codes as Better Auth makes them: ten random letters and digits, shown as xxxxx-xxxxx. */
-function newBackupCodes(): string[] {
-  return Array.from({ length: BACKUP_CODE_COUNT }, () => {
-    const code = generateRandomString(10, 'a-z', '0-9', 'A-Z');
-    return `${code.slice(0, 5)}-${code.slice(5)}`;
-  });
 }
 
 /** The request's headers with Cookie replaced by the cookies a Set-Cookie list just gave the browser. */
@@ -184,6 +182,7 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
     phoneNumber: string,
     headers: Headers,
   ): Promise<TTwoFactorSetupSmsResponse> {
+    await assertPhoneFree(db, user.id, phoneNumber);
     const { backupCodes } = await beginEnrolment(user.id, 'sms', phoneNumber);
     await sendCode(headers);
     return { sent: true, phoneNumber: maskPhoneNumber(phoneNumber), backupCodes };
@@ -213,20 +212,26 @@ export function createTwoFactorService({ db, auth, secret, email, log, limiter }
             auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true }),
           )
         : await auth.api.verifyTwoFactorOTP({ body: { code }, headers, returnHeaders: true }).catch(mapTwoFactorError);
-    await db.transaction(async (tx) => {
-      await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, user.id));
-      await tx
-        .update(users)
-        .set({
-          twoFactorEnabled: true,
-          twoFactorMethod: setup.method,
-          ...(setup.method === 'sms' ? { phoneNumber: setup.phoneNumber, phoneVerified: true } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, user.id));
-      await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
-      await recordSecurityEvent(tx, user.id, 'account.two_factor_enable', originOf(headers), { method: setup.method });
-    });
+    // Another account may have verified the number since the code went out: refused, enrolment kept.
+    if (setup.method === 'sms' && setup.phoneNumber) await assertPhoneFree(db, user.id, setup.phoneNumber);
+    await markingPhoneVerified(() =>
+      db.transaction(async (tx) => {
+        await tx.update(twoFactors).set({ verified: true }).where(eq(twoFactors.userId, user.id));
+        await tx
+          .update(users)
+          .set({
+            twoFactorEnabled: true,
+            twoFactorMethod: setup.method,
+            ...(setup.method === 'sms' ? { phoneNumber: setup.phoneNumber, phoneVerified: true } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id));
+        await tx.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, user.id));
+        await recordSecurityEvent(tx, user.id, 'account.two_factor_enable', originOf(headers), {
+          method: setup.method,
+        });
+      }),
+    );
     await notifyChange(user.id, true, setup.method);
     return result.headers;
   }

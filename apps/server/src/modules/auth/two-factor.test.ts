@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TWO_FACTOR_MESSAGES as M } from '@holdfast/contracts';
+import { BACKUP_CODE_ALPHABET, TWO_FACTOR_MESSAGES as M } from '@holdfast/contracts';
 import { emailOutbox, smsOutbox, twoFactors, users } from '../../db/schema/index.js';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
@@ -63,6 +63,10 @@ describe('two-factor enrolment with an authenticator app', () => {
     expect(body.secret).toMatch(/^[A-Z2-7]{32,}$/);
     expect(body.otpauthUrl).toContain('otpauth://totp/Holdfast:');
     expect(body.backupCodes).toHaveLength(10);
+    // Nothing to misread when typed from paper: no 0/O, 1/I/l, no lower case.
+    const one = `[${BACKUP_CODE_ALPHABET}]{5}`;
+    for (const code of body.backupCodes as string[]) expect(code).toMatch(new RegExp(`^${one}-${one}$`));
+    expect(BACKUP_CODE_ALPHABET).not.toMatch(/[0O1IlL]/);
     expect((await me(user.cookie)).json().twoFactorEnabled).toBe(false);
 
     // Stored: the secret encrypted, the backup codes as hashes; no code is readable from the database.

@@ -108,11 +108,11 @@ describe('GET /api/disputes/:id — the case file', () => {
       ['delivery', 'Tracking reference: TRK-123'],
       ['message', 'Message from the seller'],
       ['event', 'Dispute opened by the buyer: Quality issue'],
-      ['offer', 'Offer by the buyer: R 41,20 back to the buyer, R 60,00 to the seller'],
+      ['offer', 'Offer by the buyer: R\u00a041,20 back to the buyer, R\u00a060,00 to the seller'],
       ['offer', 'Offer rejected by the seller'],
       ['event', 'Assigned to Test M.'],
       ['note', 'Internal note — staff only'],
-      ['decision', 'Decision: split, R 25,75 back to the buyer, R 75,00 to the seller'],
+      ['decision', 'Decision: split, R\u00a025,75 back to the buyer, R\u00a075,00 to the seller'],
     ]);
     const byKind = (kind: string) => file.filter((e) => e.kind === kind);
     expect(byKind('delivery').map((e) => e.text)).toEqual(['Courier, signature needed', 'Left with the guard']);

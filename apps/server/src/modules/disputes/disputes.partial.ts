@@ -26,7 +26,15 @@ export function parseDisputedAmount(
   return checked.minor;
 }
 
-/** The money a case still holds in escrow: its disputed amount with its fee share (the whole deal when whole). */
-export function partOf(d: { disputedAmount: bigint | null }, t: { amount: bigint; fee: bigint }): DisputedPart {
-  return disputedPartOf(t.amount, t.fee, d.disputedAmount ?? t.amount);
+/**
+ * The money a case still holds in escrow: its disputed amount with its fee share (the whole deal when
+ * whole). A case over a milestone (decision 033) is of that milestone's amount and fee instead of the deal's.
+ */
+export function partOf(
+  d: { disputedAmount: bigint | null; milestoneAmount?: bigint | null; milestoneFee?: bigint | null },
+  t: { amount: bigint; fee: bigint },
+): DisputedPart {
+  const amount = d.milestoneAmount ?? t.amount;
+  const fee = d.milestoneFee ?? t.fee;
+  return disputedPartOf(amount, fee, d.disputedAmount ?? amount);
 }

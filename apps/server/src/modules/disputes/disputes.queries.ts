@@ -7,7 +7,14 @@ import {
   type TSettlementOffer,
 } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { disputeOffers, disputes, transactionEvents, transactions, users } from '../../db/schema/index.js';
+import {
+  disputeOffers,
+  disputes,
+  transactionEvents,
+  transactionMilestones,
+  transactions,
+  users,
+} from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, newestIds, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -52,7 +59,12 @@ export function offerView(o: OfferRow, t: Pick<TransactionMoney, 'currency' | 'a
   };
 }
 
-function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | null): TDispute {
+function disputeView(
+  d: DisputeRow,
+  t: TransactionMoney,
+  openOffer: OfferRow | null,
+  milestone: { position: number; title: string } | null,
+): TDispute {
   const proposal = proposalOf(d);
   const money = (minor: bigint | null) => (minor === null ? null : toDecimal(minor, t.currency));
   return {
@@ -66,6 +78,15 @@ function disputeView(d: DisputeRow, t: TransactionMoney, openOffer: OfferRow | n
       description: t.description,
       status: t.status,
     },
+    milestone:
+      d.milestoneId && milestone
+        ? {
+            id: d.milestoneId,
+            position: milestone.position,
+            title: milestone.title,
+            amount: toDecimal(d.milestoneAmount ?? t.amount, t.currency),
+          }
+        : null,
     type: d.type,
     description: d.description,
     priority: d.priority,
@@ -119,9 +140,16 @@ export async function disputeRows(
   limit: number,
 ): Promise<{ view: TDispute; at: string; rank: number }[]> {
   const rows = await db
-    .select({ d: disputes, t: moneyColumns, at: CURSOR_AT, rank: PRIORITY_ORDER })
+    .select({
+      d: disputes,
+      t: moneyColumns,
+      m: { position: transactionMilestones.position, title: transactionMilestones.title },
+      at: CURSOR_AT,
+      rank: PRIORITY_ORDER,
+    })
     .from(disputes)
     .innerJoin(transactions, eq(transactions.id, disputes.transactionId))
+    .leftJoin(transactionMilestones, eq(transactionMilestones.id, disputes.milestoneId))
     .where(where)
     .orderBy(...orderBy)
     .limit(limit);
@@ -140,7 +168,7 @@ export async function disputeRows(
     );
   const openByDispute = new Map(offers.map((o) => [o.disputeId, o]));
   return rows.map((r) => ({
-    view: disputeView(r.d, r.t, openByDispute.get(r.d.id) ?? null),
+    view: disputeView(r.d, r.t, openByDispute.get(r.d.id) ?? null, r.m),
     at: r.at,
     rank: Number(r.rank),
   }));

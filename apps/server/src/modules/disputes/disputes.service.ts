@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   DISPUTE_MESSAGES as M,
+  MILESTONE_MESSAGES,
   DEFAULT_DISPUTE_PRIORITY,
   type TRejectProposalRequest,
   TRANSACTION_MESSAGES,
@@ -31,6 +32,12 @@ import { AppError, appError, badRequest, forbidden, notFound } from '../../lib/e
 import type { StoreAnswer } from '../../lib/idempotency.js';
 import {
   assertDisputable,
+  assertMilestoneAction,
+  isStaged,
+  listMilestones,
+  milestoneOf,
+  openMilestoneDispute,
+  resolveMilestoneDispute,
   findTransactionView,
   lockTransaction,
   openDispute,
@@ -74,6 +81,20 @@ import {
 } from './disputes.second-review.js';
 
 const isModerator = (user: SessionUser) => user.role === 'moderator';
+
+/**
+ * The milestone a dispute on a deal paid in stages names (400 without one, 404 for one not of the deal),
+ * refused as its rules refuse a dispute (decision 033), with the deal's milestones read under its lock.
+ */
+async function disputedMilestone(tx: Tx, t: TransactionRow, milestoneId: string | undefined, now: Date) {
+  if (!milestoneId) {
+    throw badRequest(MILESTONE_MESSAGES.milestoneRequired, { milestoneId: MILESTONE_MESSAGES.milestoneRequired });
+  }
+  const milestones = await listMilestones(tx, t.id);
+  const m = milestoneOf(milestones, milestoneId);
+  assertMilestoneAction('dispute', t, m, now);
+  return { milestones, m };
+}
 
 /** The caller's side of the transaction, or the right refusal: strangers learn nothing (404). */
 function partyRole(t: TransactionRow, user: SessionUser, denied: string, hidden: string): TPartyRole {
@@ -161,9 +182,13 @@ export function createDisputesService({
       const t = await lockTransaction(tx, input.transactionId);
       if (!t) throw notFound(TRANSACTION_MESSAGES.notFound);
       const role = partyRole(t, user, M.onlyParties, TRANSACTION_MESSAGES.notFound);
-      assertDisputable(t);
-      const disputed = parseDisputedAmount(input.disputedAmount, t, role);
-      const part = partOf({ disputedAmount: disputed }, t);
+      // A deal paid in stages is disputed milestone by milestone (decision 033): the case is of that
+      // milestone's amount and fee, and the deal's other milestones go on.
+      const staged = isStaged(t) ? await disputedMilestone(tx, t, input.milestoneId, clock.now()) : null;
+      if (!staged) assertDisputable(t);
+      const base = staged ? { amount: staged.m.amount, fee: staged.m.fee, currency: t.currency } : t;
+      const disputed = parseDisputedAmount(input.disputedAmount, base, role);
+      const part = partOf({ disputedAmount: disputed }, base);
       const [row] = await tx
         .insert(disputes)
         .values({
@@ -177,9 +202,19 @@ export function createDisputesService({
           priority: input.priority ?? DEFAULT_DISPUTE_PRIORITY,
           disputedAmount: disputed,
           releasedAtOpen: part.released,
+          ...(staged ? { milestoneId: staged.m.id, milestoneAmount: staged.m.amount, milestoneFee: staged.m.fee } : {}),
         })
         .returning({ id: disputes.id });
-      await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id, disputed });
+      if (staged) {
+        await openMilestoneDispute(tx, t, staged.milestones, staged.m, {
+          actorId: user.id,
+          now: clock.now(),
+          disputeId: row.id,
+          disputed,
+        });
+      } else {
+        await openDispute(tx, t, { actorId: user.id, now: clock.now(), disputeId: row.id, disputed });
+      }
       await startOpeningClocks(tx, row.id, clocks, clock.now());
       return changedView(tx, row.id, answer);
     });
@@ -261,14 +296,22 @@ export function createDisputesService({
     },
   ) {
     const now = outcome.now ?? clock.now();
-    await resolveDispute(tx, t, {
+    const decided = {
       moderatorId: outcome.by?.id ?? null,
       now,
       disputeId: d.id,
       resolution: outcome.resolution,
       refund: outcome.refund,
       part: partOf(d, t),
-    });
+    };
+    if (d.milestoneId) {
+      const milestones = await listMilestones(tx, t.id);
+      const m = milestones.find((x) => x.id === d.milestoneId);
+      if (!m) throw notFound(MILESTONE_MESSAGES.notFound);
+      await resolveMilestoneDispute(tx, t, milestones, m, decided);
+    } else {
+      await resolveDispute(tx, t, decided);
+    }
     await tx
       .update(disputes)
       .set({

@@ -1,4 +1,5 @@
 import {
+  HOLD_TEXTS,
   DISPUTE_RESOLUTION_LABELS,
   DISPUTE_TYPE_LABELS,
   disputedPartOf,
@@ -21,6 +22,7 @@ import type { Person, TransactionFacts } from './notifications.queries.js';
 import { transactionDeliveries } from './notifications.transaction-content.js';
 import { casePath, disputeStaffDeliveries } from './notifications.dispute-clocks.js';
 import { identityDeliveries } from './notifications.identity.js';
+import { withdrawalReviewDeliveries } from './notifications.withdrawal-reviews.js';
 
 export { MESSAGE_EMAIL_INTERVAL_MS, type Delivery, type EventFacts } from './notifications.delivery.js';
 
@@ -273,6 +275,8 @@ function withdrawalDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'withdraw
   const amount = money(w.amount, w.currency);
   const account = `account ending ${w.accountLast4}`;
   const reason = 'You get this email because you asked for this withdrawal on Holdfast.';
+  if (f.event.type !== 'withdrawal.paid' && f.event.type !== 'withdrawal.failed')
+    return withdrawalReviewDeliveries(ctx, f);
   if (f.event.type === 'withdrawal.paid') {
     return [
       to(ctx, f.owner, {
@@ -296,11 +300,11 @@ function withdrawalDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'withdraw
       category: null,
       path: '/deposit-funds',
       title: 'Withdrawal failed',
-      body: `The payout of ${amount} failed; the money is back in your wallet.`,
+      body: `The payout of ${amount} failed${w.failureReason ? ` (${w.failureReason})` : ''}; the money is back in your wallet.`,
       subject: `Your withdrawal of ${amount} failed`,
       paragraphs: [
         `We could not pay ${amount} out to your bank ${account}${w.failureReason ? `: ${w.failureReason}` : ''}.`,
-        'The money is back in your Holdfast wallet. Check the account details and try again.',
+        `${HOLD_TEXTS.moneyBack} ${HOLD_TEXTS.failedNeeded}`,
       ],
       details: [
         { label: 'Amount', value: amount },

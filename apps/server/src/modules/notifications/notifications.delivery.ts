@@ -63,6 +63,8 @@ export type EventFacts =
       event: Extract<NotificationEvent, { withdrawalId: string }>;
       owner: Person;
       withdrawal: { amount: bigint; currency: string; accountLast4: string; failureReason: string | null };
+      /** For a held withdrawal: the admins who review it. */
+      admins: Person[];
     }
   | {
       kind: 'second_review';

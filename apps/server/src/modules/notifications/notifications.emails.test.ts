@@ -48,7 +48,7 @@ describe('transaction events', () => {
     const [mail] = seen.emailTo(seller.email);
     expect(seen.emails).toHaveLength(1);
     expect(mail.subject).toBe('Bella Buyer started a transaction with you on Holdfast');
-    expect(mail.text).toContain('Vintage camera, for R 100,00');
+    expect(mail.text).toContain('Vintage camera, for R\u00a0100,00');
     expect(mail.links).toContain(`${publicUrl}/transactions/${transaction.id}`);
     expect(mail.links).toContain(`${publicUrl}/profile-settings`);
     expect(mail.html).toContain(`href="${publicUrl}/transactions/${transaction.id}"`);
@@ -66,7 +66,7 @@ describe('transaction events', () => {
     // Invitations ignore preferences: there is no account to hold any.
     const seen = await report(t.app, clock, { type: 'transaction.created', transactionId: transaction.id });
     const [mail] = seen.emailTo(invited);
-    expect(mail.subject).toBe('Bella Buyer wants to pay you R 250,00 through Holdfast');
+    expect(mail.subject).toBe('Bella Buyer wants to pay you R\u00a0250,00 through Holdfast');
     expect(mail.links).toContain(`${publicUrl}/register?email=${encodeURIComponent(invited)}`);
     expect(mail.text).not.toContain('/profile-settings');
     expect(seen.bells).toEqual([]);
@@ -128,7 +128,7 @@ describe('transaction events', () => {
       automatic: false,
     });
     expect(seen.emails.map((m) => [m.to, m.subject])).toEqual([
-      [seller.email, 'You have been paid R 100,00 for Vintage camera'],
+      [seller.email, 'You have been paid R\u00a0100,00 for Vintage camera'],
     ]);
     expect(seen.bellsOf(buyer.user.id)).toEqual([]);
   });
@@ -157,7 +157,7 @@ describe('transaction events', () => {
     });
     expect(seen.emailTo(buyer.email)[0].subject).toBe('Vintage camera was cancelled and refunded');
     expect(seen.emailTo(buyer.email)[0].text).toContain(
-      'The R 103,00 you paid into escrow is back in your Holdfast wallet',
+      'The R\u00a0103,00 you paid into escrow is back in your Holdfast wallet',
     );
     expect(seen.emailTo(buyer.email)[0].text).toContain('did not accept it within 7 days');
     expect(seen.emailTo(seller.email)[0].subject).toBe('Vintage camera was cancelled and refunded');
@@ -225,8 +225,8 @@ describe('disputes (through the API)', () => {
     expect(seen.emails.map((m) => m.to)).toEqual([buyer.email]);
     const [mail] = seen.emails;
     expect(mail.subject).toMatch(/made a settlement offer on Road bike$/);
-    expect(mail.text).toContain('R 40,00 of the R 100,00 back to the buyer');
-    expect(mail.text).toContain('Seller would get: R 60,00');
+    expect(mail.text).toContain('R\u00a040,00 of the R\u00a0100,00 back to the buyer');
+    expect(mail.text).toContain('Seller would get: R\u00a060,00');
     expect(seen.bellsOf(seller.user.id)).toEqual([]);
   });
 
@@ -257,7 +257,7 @@ describe('disputes (through the API)', () => {
     expect(seen.emails.map((m) => m.to).sort()).toEqual([buyer.email, seller.email].sort());
     for (const mail of seen.emails) {
       expect(mail.subject).toBe('The dispute on Road bike is resolved');
-      expect(mail.text).toContain('R 103,00 refunded to the buyer');
+      expect(mail.text).toContain('R\u00a0103,00 refunded to the buyer');
     }
     expect(seen.bells).toHaveLength(2);
     expect((await checkLedger(db())).problems).toEqual([]);
@@ -378,13 +378,15 @@ describe('withdrawals', () => {
     const owner = await registerUser(t.app, { role: 'seller' });
     await setPrefs(owner, { transactions: false, disputes: false, messages: false, support: false });
     const paid = await report(t.app, clock, { type: 'withdrawal.paid', withdrawalId: await withdrawal('paid', owner) });
-    expect(paid.emails.map((m) => [m.to, m.subject])).toEqual([[owner.email, 'Your withdrawal of R 500,00 was paid']]);
+    expect(paid.emails.map((m) => [m.to, m.subject])).toEqual([
+      [owner.email, 'Your withdrawal of R\u00a0500,00 was paid'],
+    ]);
     expect(paid.emails[0].links).toContain(`${publicUrl}/deposit-funds`);
     const failed = await report(t.app, clock, {
       type: 'withdrawal.failed',
       withdrawalId: await withdrawal('failed', owner),
     });
-    expect(failed.emails[0].subject).toBe('Your withdrawal of R 500,00 failed');
+    expect(failed.emails[0].subject).toBe('Your withdrawal of R\u00a0500,00 failed');
     expect(failed.emails[0].text).toContain('The bank rejected the account number');
     expect(failed.bellsOf(owner.user.id)).toMatchObject([{ title: 'Withdrawal failed', link: '/deposit-funds' }]);
   });

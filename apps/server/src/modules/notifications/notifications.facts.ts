@@ -17,6 +17,7 @@ import {
   findSupportReply,
   type Person,
   findWithdrawal,
+  milestoneFactsOf,
   transactionFacts,
 } from './notifications.queries.js';
 
@@ -39,7 +40,8 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
     case 'transaction.inspection_ending':
     case 'transaction.released':
     case 'transaction.cancelled': {
-      const t = await transactionFacts(db, event.transactionId);
+      const deal = await transactionFacts(db, event.transactionId);
+      const t = deal && (await milestoneFactsOf(db, deal, 'milestoneId' in event ? event.milestoneId : null));
       return t && { kind: 'transaction', event, t };
     }
     case 'dispute.opened':
@@ -48,8 +50,9 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
     case 'dispute.no_response':
     case 'dispute.escalated': {
       const d = await findDisputeRow(db, event.disputeId);
-      const t = d && (await transactionFacts(db, d.transactionId));
-      if (!d || !t) return null;
+      const deal = d && (await transactionFacts(db, d.transactionId));
+      if (!d || !deal) return null;
+      const t = await milestoneFactsOf(db, deal, d.milestoneId);
       const clocks = await disputeClockFacts(db, event, d);
       if (clocks === false) return null;
       const offer = event.type === 'dispute.offer_made' ? await findOfferRow(db, event.offerId) : null;
@@ -137,7 +140,10 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
       };
     }
     case 'withdrawal.paid':
-    case 'withdrawal.failed': {
+    case 'withdrawal.failed':
+    case 'withdrawal.held':
+    case 'withdrawal.released':
+    case 'withdrawal.rejected': {
       const w = await findWithdrawal(db, event.withdrawalId);
       const owner = w && (await findPerson(db, w.userId));
       if (!w || !owner) return null;
@@ -151,6 +157,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           accountLast4: w.accountLast4,
           failureReason: w.failureReason,
         },
+        admins: event.type === 'withdrawal.held' ? await findAdmins(db) : [],
       };
     }
     case 'identity.submitted':

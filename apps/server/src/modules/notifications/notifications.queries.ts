@@ -15,6 +15,7 @@ import {
   notifications,
   supportChats,
   supportMessages,
+  transactionMilestones,
   transactions,
   users,
   withdrawals,
@@ -102,6 +103,32 @@ export async function transactionFacts(db: DbOrTx, id: string): Promise<Transact
     .leftJoin(sellers, eq(sellers.id, transactions.sellerId))
     .where(eq(transactions.id, id));
   return row ?? null;
+}
+
+/**
+ * The facts of one milestone of a deal paid in stages in place of the deal's (decision 033), so every text
+ * of a milestone's event names it and speaks of its amount, its inspection period and its refund. The
+ * deal's facts unchanged when there is no milestone (or it no longer exists).
+ */
+export async function milestoneFactsOf(
+  db: DbOrTx,
+  t: TransactionFacts,
+  milestoneId: string | null | undefined,
+): Promise<TransactionFacts> {
+  if (!milestoneId) return t;
+  const [m] = await db.select().from(transactionMilestones).where(eq(transactionMilestones.id, milestoneId));
+  if (!m || m.transactionId !== t.id) return t;
+  return {
+    ...t,
+    description: `${t.description}, milestone ${m.position} (${m.title})`,
+    amount: m.amount,
+    fee: m.fee,
+    total: m.total,
+    autoReleaseAt: m.autoReleaseAt,
+    trackingReference: m.trackingReference,
+    deliveryMessage: m.deliveryMessage,
+    paymentStatus: m.status === 'refunded' ? 'refunded' : m.status === 'cancelled' ? 'unpaid' : t.paymentStatus,
+  };
 }
 
 export async function findDisputeRow(db: DbOrTx, id: string) {

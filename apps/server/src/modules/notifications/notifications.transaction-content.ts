@@ -181,7 +181,10 @@ export function transactionDeliveries(
             subject: `${t.description}: the money was released to the seller`,
             paragraphs: [
               `The inspection period of ${t.description} ended without a confirmation or a dispute, so the ${amount} held in escrow was released to ${sellerName}.`,
-              'The transaction is complete. You can now leave a review of the seller.',
+              // A milestone of a deal paid in stages may be released while the deal goes on (decision 033).
+              t.status === 'completed'
+                ? 'The transaction is complete. You can now leave a review of the seller.'
+                : 'The rest of the transaction goes on.',
             ],
             details: transactionDetails(t, [{ label: 'Released to', value: sellerName }]),
             action: 'View the transaction',

@@ -9,6 +9,7 @@ import {
   ZPaymentIntentResponse,
   ZPaymentResult,
   ZPaymentTransactionParams,
+  ZFundMilestonesRequest,
   ZSandboxConfirmRequest,
 } from '@holdfast/contracts';
 import { idempotentAnswer } from '../../lib/idempotency.js';
@@ -37,13 +38,22 @@ export async function paymentsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary: 'Start (or resume) the card payment of a transaction total; buyer only',
+        description:
+          'A deal paid in stages pays milestones: `milestoneIds` names them (their totals summed), else the next ' +
+          'unfunded milestone. A deal of one amount takes no body.',
         security,
         params: ZPaymentTransactionParams,
+        body: ZFundMilestonesRequest.partial().nullish(),
         response: { 200: ZPaymentIntentResponse, ...errors, 422: ZErrorResponse, 502: ZErrorResponse },
       },
     },
     async (request) =>
-      service.createTransactionIntent(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
+      service.createTransactionIntent(
+        requireUser(request),
+        request.params.id,
+        idempotentAnswer(request, 200),
+        request.body?.milestoneIds,
+      ),
   );
 
   r.post(

@@ -64,7 +64,8 @@ const toResult = (p: PaymentRow): TPaymentResult => ({
 
 const providerDown = (message: string) => appError('PROVIDER_UNAVAILABLE', message);
 
-type IntentRow = Pick<PaymentRow, 'id' | 'purpose' | 'transactionId' | 'userId' | 'amount' | 'currency'>;
+type IntentRow = Pick<PaymentRow, 'id' | 'purpose' | 'transactionId' | 'userId' | 'amount' | 'currency'> &
+  Partial<Pick<PaymentRow, 'milestoneIds'>>;
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -125,6 +126,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
     }
     if (payment.purpose === 'transaction') {
       await transactions.creditCardPayment(tx, {
+        milestoneIds: payment.milestoneIds,
         transactionId: payment.transactionId!,
         paymentId: payment.id,
         provider: payment.provider,
@@ -174,18 +176,35 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
       user: SessionUser,
       transactionId: string,
       answer?: StoreAnswer<TPaymentIntentResponse>,
+      /** A deal paid in stages: the milestones to pay (default: the next unfunded one; decision 033). */
+      milestoneIds?: readonly string[],
     ): Promise<TPaymentIntentResponse> {
-      const t = await transactions.loadForCardPayment(user, transactionId);
+      const t = await transactions.loadForCardPayment(user, transactionId, milestoneIds);
       if (!isCurrencyCode(t.currency)) throw badRequest(PM.unsupportedCurrency);
       const open = await findOpenTransactionPayment(db, t.id);
-      if (open && open.provider === provider.name && open.amount === t.total && open.currency === t.currency) {
+      const sameMilestones = (open?.milestoneIds ?? []).join() === (t.milestoneIds ?? []).join();
+      if (
+        open &&
+        open.provider === provider.name &&
+        open.amount === t.total &&
+        open.currency === t.currency &&
+        sameMilestones
+      ) {
         return toIntentResponse(open);
       }
       // An intent from another provider (configuration changed) or for another amount is retired.
       if (open) await markStatus(db, open.id, 'canceled');
       const id = await nextTransactionPaymentId(db, t.id);
       const row = await createIntent(
-        { id, purpose: 'transaction', transactionId: t.id, userId: user.id, amount: t.total, currency: t.currency },
+        {
+          id,
+          purpose: 'transaction',
+          transactionId: t.id,
+          milestoneIds: t.milestoneIds ?? null,
+          userId: user.id,
+          amount: t.total,
+          currency: t.currency,
+        },
         PM.initFailed,
         answer,
       );
@@ -232,7 +251,7 @@ export function createPaymentsService({ db, provider, transactions, log }: Payme
 
       if (p.purpose === 'transaction') {
         try {
-          await transactions.loadForCardPayment(user, p.transactionId!);
+          await transactions.loadForCardPayment(user, p.transactionId!, p.milestoneIds);
         } catch (err) {
           // Funded meanwhile: by this very payment (a racing confirmation) or by other means.
           const now = await findPayment(db, p.id);

@@ -12,10 +12,5 @@ export function counterpartyName(person: { firstName: string | null; lastName: s
 export const anonymousDescription = (type: 'product' | 'service') =>
   type === 'service' ? 'A service transaction' : 'A product transaction';
 
-/** Completed share of all transactions as a whole percentage; 0 without any (as the dashboard's). */
-export function successRate(completed: number, total: number): number {
-  return total > 0 ? Math.round((completed / total) * 100) : 0;
-}
-
 /** Newest entries of a public history. */
 export const PUBLIC_HISTORY_LIMIT = 50;

@@ -16,7 +16,7 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { appError, notFound, unauthenticated } from '../../lib/errors.js';
 import type { Storage, StoredObject } from '../../providers/storage/index.js';
 import type { ReviewsService } from '../reviews/index.js';
-import { countTransactionsByStatus } from '../transactions/index.js';
+import { countTransactionsByStatus, successRateOf } from '../transactions/index.js';
 import {
   PICTURE_NAME,
   newPictureName,
@@ -35,7 +35,7 @@ import {
   replaceImage,
   updateSettings,
 } from './profile.queries.js';
-import { PUBLIC_HISTORY_LIMIT, anonymousDescription, counterpartyName, successRate } from './profile.rules.js';
+import { PUBLIC_HISTORY_LIMIT, anonymousDescription, counterpartyName } from './profile.rules.js';
 
 /** PostgreSQL's unique_violation: users.public_profile_slug refused a second holder. */
 const isUniqueViolation = (err: unknown): boolean =>
@@ -134,7 +134,11 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
   /** Public: what anyone may see about the holder of `slug`. */
   async function publicProfile(slug: string): Promise<TPublicProfile> {
     const owner = await ownerOf(slug);
-    const [counts, received] = await Promise.all([countTransactionsByStatus(db, owner), reviews.summaryOf(owner.id)]);
+    const [counts, rate, received] = await Promise.all([
+      countTransactionsByStatus(db, owner),
+      successRateOf(db, owner),
+      reviews.summaryOf(owner.id),
+    ]);
     return {
       user: { id: owner.id },
       firstName: owner.firstName,
@@ -150,7 +154,7 @@ export function createProfileService({ db, storage, reviews, log }: ProfileServi
       stats: {
         totalTransactions: counts.total,
         completed: counts.completed,
-        successRate: successRate(counts.completed, counts.total),
+        successRate: rate,
       },
       reviews: received,
     };

@@ -85,6 +85,7 @@ export function depositReceiptPdf(r: {
 
 const WITHDRAWAL_STATUS = {
   pending: 'On its way to the bank account',
+  held: 'Held for a routine check before it is paid out',
   paid: 'Paid out to the bank account',
   failed: 'Failed: the money returned to the wallet',
 } as const;

@@ -22,6 +22,12 @@ export {
   recordEvent,
   type TransactionRow,
 } from './transactions.queries.js';
+export { successRateOf } from './transactions.success-rate.js';
 export { transactionJobHandlers } from './transactions.jobs.js';
 export { openDispute, resolveDispute } from './transactions.transitions.js';
 export { outcomeFacts, type OutcomeFacts } from './transactions.outcome.js';
+export { isStaged } from './transactions.rules.js';
+export { assertMilestoneAction, milestoneOf, type MilestoneRow } from './transactions.milestone-rules.js';
+export { openMilestoneDispute, resolveMilestoneDispute } from './transactions.milestone-transitions.js';
+export { listMilestones } from './transactions.milestones.queries.js';
+export { milestoneEscrowProblems } from './transactions.milestones.check.js';

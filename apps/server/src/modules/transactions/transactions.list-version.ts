@@ -23,5 +23,19 @@ export async function listEtag(db: DbOrTx, user: SessionUser, query: TTransactio
     sql`select coalesce((select version from list_versions where key = ${`b:${user.id}`}), 0)::text || '.' ||
                coalesce((select version from list_versions where key = ${email && `s:${email}`}), 0)::text as versions`,
   );
-  return weakEtag([row!.versions, user.id, user.role, email, query.status ?? null, query.limit, query.cursor ?? null]);
+  return weakEtag([
+    row!.versions,
+    user.id,
+    user.role,
+    email,
+    query.status ?? null,
+    query.limit,
+    query.cursor ?? null,
+    query.q || null,
+    query.sort ?? null,
+    query.minAmount ?? null,
+    query.maxAmount ?? null,
+    query.from ?? null,
+    query.to ?? null,
+  ]);
 }

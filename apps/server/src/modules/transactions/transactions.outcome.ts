@@ -34,9 +34,10 @@ export const needsLedger = (t: OutcomeRow) =>
 
 /**
  * The outcome the wire shows: null while the deal is open and nothing has left escrow; `ending` null while
- * it is open with part paid out (a partial dispute). Pure: the figures come from outcomeFacts.
+ * it is open with part paid out (a partial dispute). Pure: the figures come from outcomeFacts. `paidIn`: what
+ * escrow received (a deal paid in stages: the totals of its funded milestones only).
  */
-export function outcomeOf(t: OutcomeRow, f: OutcomeFacts): TTransactionOutcome | null {
+export function outcomeOf(t: OutcomeRow, f: OutcomeFacts, paidIn: bigint = t.total): TTransactionOutcome | null {
   const ended = t.status === 'completed' || t.status === 'cancelled';
   const paidOut = f.buyer + f.seller + f.fees;
   if (!ended && paidOut === 0n) return null;
@@ -48,7 +49,7 @@ export function outcomeOf(t: OutcomeRow, f: OutcomeFacts): TTransactionOutcome |
     else if (f.buyer > 0n) ending = 'refunded';
     else ending = 'cancelled';
   }
-  const held = funded ? t.total - paidOut : 0n;
+  const held = funded ? paidIn - paidOut : 0n;
   const d = (minor: bigint) => toDecimal(minor, t.currency);
   return {
     ending,

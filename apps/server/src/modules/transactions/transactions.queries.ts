@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { toDecimal, type TTransaction, type TTransactionStats, type TTransactionStatus } from '@holdfast/contracts';
+import {
+  toDecimal,
+  type TTransaction,
+  type TTransactionListQuery,
+  type TTransactionStats,
+  type TTransactionStatus,
+} from '@holdfast/contracts';
 import { rowsOf, type DbOrTx, type Tx } from '../../db/client.js';
 import { jobs, transactionEvents, transactions, users } from '../../db/schema/index.js';
 import { enqueueJobsPlaceholders, type AnyNewJob } from '../../jobs/queue.js';
@@ -10,6 +16,8 @@ import type { SessionUser } from '../../lib/auth-context.js';
 import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
 import { NO_PAYOUT, outcomeFacts, outcomeOf, type OutcomeFacts } from './transactions.outcome.js';
+import { cursorKeysOf, isRefinedListQuery, refinedPageRows } from './transactions.list-search.js';
+import { partySubqueries } from './transactions.parties.js';
 import {
   allowedActions,
   allowedActionsChangeAt,
@@ -18,6 +26,9 @@ import {
   timersOf,
   type Viewer,
 } from './transactions.rules.js';
+import type { MilestoneRow } from './transactions.milestone-rules.js';
+import { milestonesActionsChangeAt, milestonesView } from './transactions.milestones.view.js';
+import { listMilestones, milestonesOfDeals } from './transactions.milestones.queries.js';
 
 /** A transaction as the escrow code reads it; the parties' archive marks belong to the conversations. */
 export type TransactionRow = Omit<typeof transactions.$inferSelect, 'buyerArchivedAt' | 'sellerArchivedAt'>;
@@ -56,27 +67,6 @@ export async function recordEvent(tx: Tx, e: HistoryEvent) {
   });
 }
 
-/**
- * For a page of rows, each party is fetched per row by its primary key through a LATERAL subquery with
- * LIMIT 1. A plain join let the planner hash the whole users table on every call: cost grew with the
- * number of users.
- */
-function partySubqueries(db: DbOrTx) {
-  const buyer = db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, transactions.buyerId))
-    .limit(1)
-    .as('buyer');
-  const seller = db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, transactions.sellerId))
-    .limit(1)
-    .as('seller');
-  return { buyer, seller };
-}
-
 const buyerAccount = alias(users, 'buyer');
 const sellerAccount = alias(users, 'seller');
 
@@ -109,6 +99,7 @@ function wire(
   viewer: Viewer,
   now: Date,
   payout: OutcomeFacts = NO_PAYOUT,
+  milestones: readonly MilestoneRow[] = [],
 ): TTransaction | null {
   const viewerRole = relationOf(t, viewer).viewerRole;
   if (!viewerRole) return null;
@@ -145,10 +136,15 @@ function wire(
     lateCancelFrom: timers.lateCancelFrom?.toISOString() ?? null,
     viewerRole,
     invitationSentAt: seller ? null : (t.invitationSentAt ?? t.createdAt).toISOString(),
-    outcome: outcomeOf(t, payout),
+    outcome: outcomeOf(t, payout, milestones.length ? paidInStages(milestones) : t.total),
     allowedActions: allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
+    milestones: milestonesView({ ...t, sellerId: seller?.id ?? null }, milestones, viewer, now),
   };
 }
+
+/** What escrow received for a deal paid in stages: the totals of the milestones that were funded. */
+const paidInStages = (milestones: readonly MilestoneRow[]) =>
+  milestones.reduce((sum, m) => (m.fundedAt ? sum + m.total : sum), 0n);
 
 /** A transaction row with the parties its view shows (the buyer; the seller once registered and verified). */
 export type TransactionWithParties = Joined;
@@ -162,8 +158,9 @@ export function transactionView(
   user: SessionUser,
   now: Date,
   payout?: OutcomeFacts,
+  milestones: readonly MilestoneRow[] = [],
 ): TTransaction | null {
-  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now, payout);
+  return wire(row.t, row.buyer, row.seller?.id ? row.seller : null, user, now, payout, milestones);
 }
 
 /** As transactionView, reading the outcome's figures from the ledger first (inside `db`'s transaction, if any). */
@@ -172,9 +169,10 @@ export async function transactionViewWithOutcome(
   row: TransactionWithParties,
   user: SessionUser,
   now: Date,
+  milestones: readonly MilestoneRow[] = [],
 ): Promise<TTransaction | null> {
   const facts = await outcomeFacts(db, [row.t]);
-  return transactionView(row, user, now, facts.get(row.t.id));
+  return transactionView(row, user, now, facts.get(row.t.id), milestones);
 }
 
 /**
@@ -294,6 +292,8 @@ export interface NewTransaction {
   description: string;
   type: 'product' | 'service';
   inspectionDays: number;
+  /** Milestones of a deal paid in stages (decision 033); 0: one amount. */
+  milestoneCount: number;
   now: Date;
 }
 
@@ -351,7 +351,9 @@ export async function findTransactionView(
 ): Promise<TTransaction | null> {
   if (!isUuid(id)) return null;
   const [row] = await selectWithParties(db).where(eq(transactions.id, id));
-  return row ? transactionViewWithOutcome(db, row, user, now) : null;
+  if (!row) return null;
+  const milestones = row.t.milestoneCount > 0 ? await listMilestones(db, id) : [];
+  return transactionViewWithOutcome(db, row, user, now, milestones);
 }
 
 /** The largest possible (created_at, id): the first page's "cursor", so one statement serves every page. */
@@ -425,29 +427,38 @@ function pageStatementFor(db: DbOrTx, withStatus: boolean): PageStatement {
  * see them at `now`; newest first, (created_at, id) descending. Two keyset scans, each LIMIT n+1 on its
  * own index (transactions_buyer_page_idx, transactions_seller_page_idx), merged and cut to n+1; the
  * parties are joined for those rows only. A page costs the same with 50 or 5,000 transactions behind it.
+ * A search, another order or a range (refinedPageRows) takes the same scans with its filters.
  * `actionsChangeAt`: when the clock alone changes an allowed action on the page (allowedActionsChangeAt).
  */
 export async function listTransactionViews(
   db: DbOrTx,
   user: SessionUser,
-  query: { limit: number; cursor?: string | undefined; status?: TTransactionStatus | undefined },
+  query: TTransactionListQuery,
   now: Date,
 ): Promise<Page<TTransaction> & { actionsChangeAt: Date | null }> {
-  const after = query.cursor ? decodeCursor(query.cursor) : BEFORE_EVERYTHING;
-  const rows = await pageStatementFor(db, query.status !== undefined).execute({
-    userId: user.id,
-    sellerEmail: sellerEmailOf(user),
-    at: after.at,
-    afterId: after.id,
-    take: query.limit + 1,
-    status: query.status,
-    firstPage: !query.cursor,
-  });
+  const rows = isRefinedListQuery(query) ? await refinedPageRows(db, user, query) : await spec(query);
+  async function spec(q: TTransactionListQuery) {
+    const after = q.cursor ? decodeCursor(q.cursor) : BEFORE_EVERYTHING;
+    return pageStatementFor(db, q.status !== undefined).execute({
+      userId: user.id,
+      sellerEmail: sellerEmailOf(user),
+      at: after.at,
+      afterId: after.id,
+      take: q.limit + 1,
+      status: q.status,
+      firstPage: !q.cursor,
+    });
+  }
   const payouts = await outcomeFacts(db, rows.slice(0, query.limit));
+  // The milestones of the page's deals paid in stages: one more query, only when the page has any.
+  const staged = await milestonesOfDeals(
+    db,
+    rows.filter((r) => r.milestoneCount > 0).map((r) => r.id),
+  );
   const page = toPage(
     rows,
     query.limit,
-    (r) => ({ at: r.cursorAt, id: r.id }),
+    cursorKeysOf(query.sort),
     // Every row is the caller's, as its buyer or its verified seller: always theirs to see.
     (r) =>
       wire(
@@ -457,11 +468,13 @@ export async function listTransactionViews(
         user,
         now,
         payouts.get(r.id),
+        staged.get(r.id) ?? [],
       )!,
   );
   let actionsChangeAt: Date | null = null;
   for (const r of rows) {
-    const at = allowedActionsChangeAt(r, now);
+    const ms = staged.get(r.id);
+    const at = ms ? milestonesActionsChangeAt(r, ms, now) : allowedActionsChangeAt(r, now);
     if (at && (!actionsChangeAt || at < actionsChangeAt)) actionsChangeAt = at;
   }
   return { ...page, actionsChangeAt };
@@ -476,9 +489,9 @@ export async function listTransactionViews(
 export async function countTransactionsByStatus(
   db: DbOrTx,
   user: Pick<SessionUser, 'id' | 'email' | 'emailVerified'>,
-): Promise<TTransactionStats> {
+): Promise<Omit<TTransactionStats, 'successRate'>> {
   const email = sellerEmailOf(user);
-  const [row] = await rowsOf<Omit<TTransactionStats, 'total'>>(
+  const [row] = await rowsOf<Omit<TTransactionStats, 'total' | 'successRate'>>(
     db,
     sql`select coalesce(sum(pending), 0)::int as pending, coalesce(sum(active), 0)::int as active,
           coalesce(sum(completed), 0)::int as completed, coalesce(sum(disputed), 0)::int as disputed,

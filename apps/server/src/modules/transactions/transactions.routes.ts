@@ -19,6 +19,7 @@ import { RATE_LIMITS } from '../../lib/rate-limit.js';
 import { requireUser } from '../../lib/auth-context.js';
 import { sendPage } from '../../lib/cursor.js';
 import { idempotentAnswer } from '../../lib/idempotency.js';
+import { milestoneRoutes } from './transactions.milestones.routes.js';
 
 const ZParams = z.object({ id: z.string().max(64) });
 const errors = {
@@ -64,7 +65,9 @@ export async function transactionRoutes(app: FastifyInstance) {
           `Without parameters: the first page (${PAGE_LIMITS.transactions.default} transactions). ` +
           `When there are more, the \`${NEXT_CURSOR_HEADER}\` response header carries a cursor: pass it as ` +
           '`?cursor=` for the next page (the header is absent on the last page). `limit` is 1 to ' +
-          `${PAGE_LIMITS.transactions.max}; \`status\` keeps one status. A cursor this server did not issue: ` +
+          `${PAGE_LIMITS.transactions.max}; \`status\` keeps one status; \`q\`, \`sort\`, \`minAmount\`, ` +
+          '`maxAmount`, `from` and `to` search, sort and narrow it (a cursor continues its own sort). ' +
+          'A cursor this server did not issue, or one of another sort: ' +
           '400 INVALID_CURSOR. Each page comes with an `ETag` and `Cache-Control: private, no-cache`: asked ' +
           'again with `If-None-Match`, an unchanged page answers 304 Not Modified with no body.',
         querystring: ZTransactionListQuery,
@@ -230,4 +233,6 @@ export async function transactionRoutes(app: FastifyInstance) {
     },
     async (request) => service.fundFromWallet(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
   );
+
+  await milestoneRoutes(app);
 }

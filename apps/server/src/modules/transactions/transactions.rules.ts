@@ -1,6 +1,7 @@
 import {
   DISPUTE_MESSAGES,
   ESCROW_TIMERS,
+  MILESTONE_MESSAGES,
   REVIEW_MESSAGES,
   TRANSACTION_ACTIONS,
   isStaff,
@@ -205,7 +206,14 @@ export interface TimedRow {
   expectedDeliveryDate: string | null;
   deliveredAt: Date | null;
   autoReleaseAt: Date | null;
+  /** Milestones of a deal paid in stages (decision 033); 0 or absent: one amount. */
+  milestoneCount?: number;
 }
+
+const PAID_IN_STAGES: TransitionProblem = { code: 'PAID_IN_STAGES', message: MILESTONE_MESSAGES.paidInStages };
+
+/** A deal paid in stages: its money moves milestone by milestone (transactions.milestone-rules.ts). */
+export const isStaged = (t: { milestoneCount?: number }) => (t.milestoneCount ?? 0) > 0;
 
 /**
  * When each timer of a transaction fires (null when it does not apply in its state): the one place the
@@ -217,6 +225,15 @@ export function timersOf(t: TimedRow): {
   autoReleaseAt: Date | null;
 } {
   const funded = t.paymentStatus === 'succeeded';
+  if (isStaged(t)) {
+    // Each milestone has its own timers; the deal's own is only the seller's acceptance of funded money.
+    const waiting = t.status === 'pending' && funded;
+    return {
+      cancelsAt: waiting ? plusDays(t.fundedAt ?? t.createdAt, ESCROW_TIMERS.unacceptedCancelDays) : null,
+      lateCancelFrom: null,
+      autoReleaseAt: null,
+    };
+  }
   let cancelsAt: Date | null = null;
   if ((t.status === 'pending' || t.status === 'active') && t.paymentStatus === 'unpaid') {
     cancelsAt = plusDays(t.createdAt, ESCROW_TIMERS.unfundedCancelDays);
@@ -242,6 +259,12 @@ export function actionProblem(
   by: 'buyer' | 'seller',
   now: Date,
 ): TransitionProblem | null {
+  if (isStaged(t)) {
+    // Accepting, declining and cancelling before acceptance are the deal's; the money moves per milestone.
+    if (action === 'fund' || action === 'deliver' || action === 'confirm') return PAID_IN_STAGES;
+    if (action === 'cancel' && t.status === 'active') return PAID_IN_STAGES;
+    return transitionProblem(action, t.status, t.paymentStatus);
+  }
   if (action === 'deliver')
     return transitionProblem(action, t.status, t.paymentStatus) ?? (t.deliveredAt ? ALREADY_DELIVERED : null);
   if (action === 'cancel' && by === 'buyer' && t.status === 'active' && t.paymentStatus === 'succeeded') {
@@ -308,7 +331,8 @@ export function allowedActions(t: ActionableRow, viewer: Viewer, now: Date): TTr
   return TRANSACTION_ACTIONS.filter((action) => {
     switch (action) {
       case 'dispute':
-        return disputeProblem(t) === null;
+        // A deal paid in stages is disputed milestone by milestone (each milestone's allowedActions).
+        return !isStaged(t) && disputeProblem(t) === null;
       case 'review':
         return reviewProblem(t.status, rel.isBuyer ? t.sellerId : t.buyerId) === null;
       default:
@@ -355,6 +379,7 @@ export function autoReleaseDue(t: TimedRow, now: Date): boolean {
 export function deadlineDue(t: TimedRow, deadline: 'unfunded' | 'unaccepted', now: Date): boolean {
   const { cancelsAt } = timersOf(t);
   if (!cancelsAt || now < cancelsAt) return false;
+  if (isStaged(t)) return deadline === 'unaccepted' && t.status === 'pending' && t.paymentStatus === 'succeeded';
   return deadline === 'unfunded'
     ? t.paymentStatus === 'unpaid'
     : t.status === 'pending' && t.paymentStatus === 'succeeded';

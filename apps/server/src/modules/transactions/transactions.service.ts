@@ -4,10 +4,12 @@ import {
   type TResendInvitationResponse,
   TRANSACTION_MESSAGES as M,
   canCreateTransactions,
+  checkMilestones,
   checkTransactionAmount,
   isConfirmationPhrase,
   type TTransaction,
   type TTransactionListQuery,
+  type TTransactionStats,
 } from '@holdfast/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
@@ -22,6 +24,7 @@ import type { Page } from '../../lib/cursor.js';
 import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { walletFundingEntry } from '../../ledger/index.js';
 import { notify, notifyJob } from '../notifications/index.js';
+import { assertTransactionWithinTier } from '../verification/index.js';
 import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
 import {
   countTransactionsByStatus,
@@ -36,7 +39,19 @@ import {
   type TransactionRow,
 } from './transactions.queries.js';
 import { listEtag } from './transactions.list-version.js';
-import { assertAction, authorize, cancelEnding, relationOf, type TransactionAction } from './transactions.rules.js';
+import { successRateOf } from './transactions.success-rate.js';
+import {
+  assertAction,
+  authorize,
+  cancelEnding,
+  isStaged,
+  relationOf,
+  type TransactionAction,
+} from './transactions.rules.js';
+import type { MilestoneRow } from './transactions.milestone-rules.js';
+import { cancelStagedDeal, milestoneDeadlineJob, type StagedResult } from './transactions.milestone-transitions.js';
+import { insertMilestones, listMilestones } from './transactions.milestones.queries.js';
+import { createMilestoneChanges } from './transactions.milestones.service.js';
 import {
   accept as acceptDeal,
   cancelAndRefund,
@@ -55,6 +70,8 @@ export interface CreateTransactionInput {
   type?: 'product' | 'service';
   /** Days of inspection after delivery (validated by the request schema). */
   inspectionDays?: number;
+  /** Pay in stages (decision 033): the milestones, whose amounts sum to `amount`. */
+  milestones?: { title: string; amount: string | number; dueDate?: string | null | undefined }[];
 }
 
 export interface DeliverInput {
@@ -105,7 +122,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     user: SessionUser,
     id: string,
     action: TransactionAction,
-    apply: (tx: Tx, t: TransactionRow, now: Date) => Promise<TransactionRow>,
+    apply: (tx: Tx, t: TransactionRow, now: Date, milestones: MilestoneRow[]) => Promise<TransactionRow | StagedResult>,
     options: { precheck?: () => void; answer?: StoreAnswer<TTransaction> } = {},
   ): Promise<TTransaction> {
     const changed = await db.transaction(async (tx) => {
@@ -116,7 +133,11 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       options.precheck?.();
       const now = clock.now();
       assertAction(action, t, relationOf(t, user).isBuyer ? 'buyer' : 'seller', now);
-      const view = await transactionViewWithOutcome(tx, { ...locked, t: await apply(tx, t, now) }, user, now);
+      // A deal paid in stages: its milestones, read under the deal's lock (which guards them too).
+      const milestones = isStaged(t) ? await listMilestones(tx, t.id) : [];
+      const done = await apply(tx, t, now, milestones);
+      const after = 'milestones' in done ? done : { t: done, milestones };
+      const view = await transactionViewWithOutcome(tx, { ...locked, t: after.t }, user, now, after.milestones);
       if (view) await options.answer?.(tx, view);
       return view;
     });
@@ -132,6 +153,14 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     if (!check.valid) throw badRequest(check.error, { amount: check.error });
     const sellerEmail = input.sellerEmail.trim().toLowerCase();
     if (sellerEmail === user.email.toLowerCase()) throw badRequest(M.sellerIsBuyer, { sellerEmail: M.sellerIsBuyer });
+    // A per-deal limit of the buyer's verification tier: nothing to count, so no lock is needed.
+    await assertTransactionWithinTier(db, user.id, check.amountMinor, check.currency);
+    const stages = input.milestones ? checkMilestones(input.milestones, input.currency, input.amount) : null;
+    if (stages && !stages.ok) {
+      const field = stages.path[0] === 'amount' ? 'amount' : ['milestones', ...stages.path].join('.');
+      throw badRequest(stages.error, { [field]: stages.error });
+    }
+    const milestones = stages?.ok ? stages.milestones.map((m) => ({ ...m, id: randomUUID() })) : [];
     // One statement: the row, its history, its unfunded deadline and its notification (writable CTEs),
     // read back with the seller's account. The id is made here so every row can name it.
     const write = async (on: DbOrTx) => {
@@ -143,40 +172,73 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
           id,
           buyerId: user.id,
           sellerEmail,
-          amount: check.amountMinor,
-          fee: check.feeMinor,
-          total: check.totalMinor,
+          // A deal paid in stages: the sums of its milestones (the fee is the sum of their fees).
+          amount: stages?.ok ? stages.amountMinor : check.amountMinor,
+          fee: stages?.ok ? stages.feeMinor : check.feeMinor,
+          total: stages?.ok ? stages.totalMinor : check.totalMinor,
+          milestoneCount: milestones.length,
           currency: check.currency,
           description: input.description.trim(),
           type: input.type ?? 'product',
           inspectionDays: input.inspectionDays ?? ESCROW_TIMERS.inspectionDays.default,
           now,
         },
-        [unfundedDeadlineJob(id, now), notifyJob({ type: 'transaction.created', transactionId: id }, now)],
+        [
+          // A deal paid in stages: its first milestone's funding clock runs from creation (the next ones' from
+          // the end of the one before).
+          milestones[0] ? milestoneDeadlineJob(id, milestones[0].id, now) : unfundedDeadlineJob(id, now),
+          notifyJob({ type: 'transaction.created', transactionId: id }, now),
+        ],
       );
+      const stagesWritten = milestones.length
+        ? await insertMilestones(
+            on,
+            milestones.map((m, i) => ({
+              id: m.id,
+              transactionId: id,
+              position: i + 1,
+              title: m.title,
+              amount: m.amountMinor,
+              fee: m.feeMinor,
+              total: m.totalMinor,
+              dueDate: m.dueDate,
+              fundingClockFrom: i === 0 ? now : null,
+              updatedAt: now,
+            })),
+          )
+        : [];
       const buyer = { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email };
-      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user, now);
+      const found = transactionView({ t: row.t, buyer, seller: row.seller }, user, now, undefined, stagesWritten);
       if (!found) throw notFound(M.notFound);
       return found;
     };
-    // The statement is atomic by itself; a database transaction only when the answer must commit with it.
-    const created = await withStoredAnswer(db, answer, write);
+    // The statement is atomic by itself; a database transaction only when the answer must commit with it,
+    // or when a deal paid in stages writes its milestones beside it.
+    const created =
+      milestones.length && !answer
+        ? await db.transaction((tx) => write(tx))
+        : await withStoredAnswer(db, answer, write);
     scheduler.kick();
     return created;
   }
+
+  const staged = createMilestoneChanges({ db, clock, scheduler });
 
   function accept(user: SessionUser, id: string, input: AcceptInput, answer?: StoreAnswer<TTransaction>) {
     return change(
       user,
       id,
       'accept',
-      (tx, t, now) =>
-        acceptDeal(tx, t, {
+      async (tx, t, now) => {
+        // The seller's tier must cover the deal too: accepting is what lets the money reach them.
+        await assertTransactionWithinTier(tx, user.id, t.amount, t.currency);
+        return acceptDeal(tx, t, {
           actorId: user.id,
           now,
           expectedDeliveryDate: input.expectedDeliveryDate ?? null,
           deliveryNotes: input.deliveryNotes ?? null,
-        }),
+        });
+      },
       { answer },
     );
   }
@@ -190,7 +252,12 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       user,
       id,
       action,
-      (tx, t, now) => cancelAndRefund(tx, t, { actorId: user.id, now, ending: cancelEnding(action, t.status) }),
+      (tx, t, now, milestones) => {
+        const ending = cancelEnding(action, t.status);
+        return isStaged(t)
+          ? cancelStagedDeal(tx, t, milestones, { actorId: user.id, now, ending })
+          : cancelAndRefund(tx, t, { actorId: user.id, now, ending });
+      },
       { answer },
     );
   }
@@ -280,16 +347,20 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     create,
     list,
     resendInvitation,
-    stats: (user: SessionUser) => countTransactionsByStatus(db, user),
+    stats: async (user: SessionUser): Promise<TTransactionStats> => {
+      const [counts, rate] = await Promise.all([countTransactionsByStatus(db, user), successRateOf(db, user)]);
+      return { ...counts, successRate: rate };
+    },
     get: (user: SessionUser, id: string) => view(id, user),
     accept,
     cancel,
     confirm,
     deliver,
     fundFromWallet,
+    ...staged,
     /** The transaction `user` is about to pay by card (payments module); refuses as funding would. */
-    loadForCardPayment: (user: SessionUser, transactionId: string) =>
-      loadTransactionForPayment(db, transactionId, user),
+    loadForCardPayment: (user: SessionUser, transactionId: string, milestoneIds?: readonly string[] | null) =>
+      loadTransactionForPayment(db, transactionId, user, milestoneIds, clock.now()),
     /** Credits a confirmed card payment inside the payments module's database transaction. */
     creditCardPayment: (tx: Tx, payment: CardPayment) => creditCardPayment(tx, payment, clock.now()),
     /** After the payments module committed a card payment: the jobs it queued (notifications) run soon. */

@@ -70,7 +70,13 @@ interface WithdrawalFacts {
   failureReason: string | null;
 }
 
-const WITHDRAWAL_ACTIVITY_STATUS = { pending: 'pending', paid: 'completed', failed: 'failed' } as const;
+/** A withdrawal held for a compliance review is still pending to the wallet's activity (the wallet page explains the hold). */
+const WITHDRAWAL_ACTIVITY_STATUS = {
+  pending: 'pending',
+  held: 'pending',
+  paid: 'completed',
+  failed: 'failed',
+} as const;
 
 export function describeMovement(
   kind: Kind,

@@ -1,13 +1,16 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { maskAccount, toDecimal, type TWithdrawal } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { withdrawals } from '../../db/schema/index.js';
+import { withdrawalHolds, withdrawals } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/uuid.js';
+import { expectedBy } from './withdrawals.timing.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
+/** What the owner may know of a compliance hold: that there was one, and its outcome (never what matched). */
+export type HoldOutcome = Pick<typeof withdrawalHolds.$inferSelect, 'decision' | 'decidedAt'>;
 
 /** A withdrawal as its owner sees it (never more than the last four digits of the account). */
-export function toWithdrawalView(w: WithdrawalRow): TWithdrawal {
+export function toWithdrawalView(w: WithdrawalRow, hold: HoldOutcome | null = null): TWithdrawal {
   return {
     id: w.id,
     amount: toDecimal(w.amount, w.currency),
@@ -26,6 +29,8 @@ export function toWithdrawalView(w: WithdrawalRow): TWithdrawal {
     createdAt: w.createdAt.toISOString(),
     settledAt: w.settledAt?.toISOString() ?? null,
     failureReason: w.failureReason,
+    expectedBy: expectedBy(w, hold?.decidedAt ?? w.createdAt)?.toISOString() ?? null,
+    review: hold ? (hold.decision ?? 'held') : null,
   };
 }
 
@@ -73,11 +78,24 @@ export async function markSettled(
   return row!;
 }
 
-/** The user's withdrawals, newest first. */
-export async function listWithdrawals(db: DbOrTx, userId: string, limit: number): Promise<WithdrawalRow[]> {
+/** The user's withdrawals, newest first, each with its compliance hold's outcome if it had one. */
+export async function listWithdrawals(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+): Promise<{ w: WithdrawalRow; hold: HoldOutcome | null }[]> {
   return db
-    .select()
+    .select({
+      w: withdrawals,
+      // The id too: an undecided hold's other fields are all null, and Drizzle reads an all-null join as none.
+      hold: {
+        withdrawalId: withdrawalHolds.withdrawalId,
+        decision: withdrawalHolds.decision,
+        decidedAt: withdrawalHolds.decidedAt,
+      },
+    })
     .from(withdrawals)
+    .leftJoin(withdrawalHolds, eq(withdrawalHolds.withdrawalId, withdrawals.id))
     .where(eq(withdrawals.userId, userId))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(limit);

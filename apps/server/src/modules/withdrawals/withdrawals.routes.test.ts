@@ -52,6 +52,9 @@ describe('POST /api/wallet/withdraw', () => {
       createdAt: '2026-01-05T10:00:00.000Z',
       settledAt: null,
       failureReason: null,
+      // The sandbox pays at its first check: a minute is the estimate a person reads.
+      expectedBy: '2026-01-05T10:01:00.000Z',
+      review: null,
     });
     expect(await walletOf(db(), seller)).toBe(34_950n);
     expect((await pendingPayouts(db())) - pendingBefore).toBe(15_050n);
@@ -88,7 +91,7 @@ describe('POST /api/wallet/withdraw', () => {
   });
 
   it.each([
-    ['below the minimum', { amount: '99.99' }, 'amount', 'Minimum withdrawal is R 100,00'],
+    ['below the minimum', { amount: '99.99' }, 'amount', 'Minimum withdrawal is R\u00a0100,00'],
     ['below the USD minimum', { amount: '9.99', currency: 'USD' }, 'amount', 'Minimum withdrawal is $10.00'],
     ['above the maximum', { amount: '1000000.01' }, 'amount', withdrawalTooHighMessage('ZAR')],
     ['too many decimals', { amount: '150.001' }, 'amount', 'Enter a valid amount'],
@@ -156,7 +159,7 @@ describe('POST /api/wallet/withdraw', () => {
   });
 
   it('20 concurrent withdrawals never overdraw: exactly floor(balance / amount) succeed', async () => {
-    const seller = await personWithMoney(t.app, 100_000n); // R 1 000,00
+    const seller = await personWithMoney(t.app, 100_000n); // R\u00a01 000,00
     const pendingBefore = await pendingPayouts(db());
     const results = await Promise.all(
       Array.from({ length: 20 }, () => withdraw(t.app, seller, withdrawal({ amount: '150.00' }))),

@@ -8,7 +8,7 @@ import {
   type TWithdrawal,
 } from '@holdfast/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { SECOND } from '../../lib/clock.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -17,7 +17,10 @@ import { badRequest } from '../../lib/errors.js';
 import type { StoreAnswer } from '../../lib/idempotency.js';
 import { payoutCompletedEntry, payoutReturnedEntry, postEntry, withdrawalEntry } from '../../ledger/index.js';
 import type { PayoutProvider, PayoutResult } from '../../providers/payouts/index.js';
+import type { StoredSanctionsMatch } from '../../db/schema/index.js';
 import { notify } from '../notifications/index.js';
+import { assertWithdrawalWithinTier } from '../verification/index.js';
+import { insertHold } from './withdrawals.holds.queries.js';
 import {
   findWithdrawal,
   insertWithdrawal,
@@ -84,11 +87,14 @@ export function createWithdrawalsService({
   db,
   clock,
   payouts,
+  screen,
   log,
 }: {
   db: Db;
   clock: Clock;
   payouts: PayoutProvider;
+  /** Sanctions screening of the names a withdrawal carries: any match holds it for staff review. */
+  screen: (names: string[]) => Promise<StoredSanctionsMatch[]>;
   log?: FastifyBaseLogger;
 }) {
   /** Asks the provider about the withdrawal's payout, starting it first if the request never reached it. */
@@ -117,33 +123,42 @@ export function createWithdrawalsService({
       const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
       const { account: accountNumber, ...destination } = destinationOf(input);
       if (amount === null || amount <= 0n) throw badRequest('Enter a valid amount', { amount: 'Enter a valid amount' });
+      const accountHolderName = input.accountHolderName.trim();
+      // Before the transaction (it reads the lists, not the wallet): the account's name and the payee's.
+      const matches = await screen([[user.firstName, user.lastName].filter(Boolean).join(' '), accountHolderName]);
+      const held = matches.length > 0;
       const now = clock.now();
 
       const row = await db.transaction(async (tx) => {
+        // The verification tier's limits, counted under a lock on the account (verification module).
+        await assertWithdrawalWithinTier(tx, user.id, amount, input.currency, now);
         const w = await insertWithdrawal(tx, {
           userId: user.id,
           amount,
           currency: input.currency,
           provider: payouts.name,
-          accountHolderName: input.accountHolderName.trim(),
+          status: held ? 'held' : 'pending',
+          accountHolderName,
           accountLast4: accountNumber.slice(-4),
           ...destination,
           createdAt: now,
           updatedAt: now,
         });
         // Refuses to overdraw (INSUFFICIENT_FUNDS), which rolls the withdrawal row back too.
+        // A held withdrawal reserves its money the same way: it cannot be spent while staff review it.
         await postEntry(tx, withdrawalEntry({ withdrawalId: w.id, userId: user.id, currency: w.currency, amount }));
-        await enqueueJob(tx, {
-          kind: 'payout.settle',
-          payload: { withdrawalId: w.id },
-          runAt: new Date(now.getTime() + PAYOUT_FIRST_CHECK_MS),
-          key: `payout.settle:${w.id}`,
-          maxAttempts: PAYOUT_SETTLE_MAX_ATTEMPTS,
-        });
+        if (held) {
+          // No payout and no settle job until staff release it (withdrawals.holds.ts).
+          await insertHold(tx, w.id, matches, now);
+          await notify(tx, { type: 'withdrawal.held', withdrawalId: w.id }, now);
+        } else {
+          await enqueuePayoutSettle(tx, w.id, new Date(now.getTime() + PAYOUT_FIRST_CHECK_MS));
+        }
         // The Idempotency-Key answer commits with the withdrawal: a retry replays it, never withdraws twice.
-        await answer?.(tx, toWithdrawalView(w));
+        await answer?.(tx, toWithdrawalView(w, held ? { decision: null, decidedAt: null } : null));
         return w;
       });
+      if (held) return toWithdrawalView(row, { decision: null, decidedAt: null });
 
       // Outside the database transaction: a slow or failing provider never holds a lock, and never undoes
       // the withdrawal. Whatever happens here, the settle job asks again (same idempotency key).
@@ -164,7 +179,7 @@ export function createWithdrawalsService({
     },
 
     async list(userId: string, limit: number): Promise<TWithdrawal[]> {
-      return (await listWithdrawals(db, userId, limit)).map(toWithdrawalView);
+      return (await listWithdrawals(db, userId, limit)).map(({ w, hold }) => toWithdrawalView(w, hold));
     },
 
     /**
@@ -212,3 +227,14 @@ export function createWithdrawalsService({
 }
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;
+
+/** The job that starts a withdrawal's payout if needed and settles it when the provider is done (one per withdrawal). */
+export function enqueuePayoutSettle(tx: Tx, withdrawalId: string, runAt: Date) {
+  return enqueueJob(tx, {
+    kind: 'payout.settle',
+    payload: { withdrawalId },
+    runAt,
+    key: `payout.settle:${withdrawalId}`,
+    maxAttempts: PAYOUT_SETTLE_MAX_ATTEMPTS,
+  });
+}

@@ -8,9 +8,9 @@ import { accountKey, checkLedger, getAccountBalance, getWalletBalance } from '..
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as, creditWallet, ZA_BANK } from '../../test/money-factories.js';
 
-/** A signed-in person with `minor` units in their wallet. */
-export async function personWithMoney(app: FastifyInstance, minor: bigint, currency = 'ZAR') {
-  const person = await registerUser(app, { role: 'seller' });
+/** A signed-in person with `minor` units in their wallet, phone-verified (tier 2) so they may withdraw. */
+export async function personWithMoney(app: FastifyInstance, minor: bigint, currency = 'ZAR', tier: 2 | 3 = 2) {
+  const person = await registerUser(app, { role: 'seller', tier });
   await creditWallet(app.database.db, person.user.id, minor, currency);
   return person;
 }

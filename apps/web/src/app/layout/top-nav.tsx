@@ -2,6 +2,7 @@ import { Link, useLocation } from 'wouter';
 import type { TUser } from '@holdfast/contracts';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLogout } from '@/lib/auth';
 import { staffMustEnrolTwoFactor, usePublicConfig } from '@/lib/config';
@@ -45,6 +46,7 @@ export function TopNav({ user }: { user: TUser | null }) {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
           {user ? (
             <>
               {/* Staff still to enrol, and anyone with the Terms to accept (reading /terms meanwhile), may not

@@ -38,7 +38,7 @@ function Entry({ entry }: { entry: TCaseFileEntry }) {
     <li className="relative flex min-w-0 gap-3 pb-5 last:pb-0">
       <span
         className={cn(
-          'relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full border bg-white',
+          'relative z-10 flex size-8 shrink-0 items-center justify-center rounded-full border bg-card',
           entry.internal && 'border-amber-400 bg-amber-50 text-amber-800',
           entry.kind === 'decision' && 'border-primary bg-primary/10 text-primary',
         )}

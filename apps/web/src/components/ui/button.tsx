@@ -14,7 +14,7 @@ const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
         link: 'text-primary underline-offset-4 hover:underline',
-        gold: 'bg-brand-gold text-brand-ink shadow-sm hover:bg-brand-gold/90',
+        gold: 'bg-brand-gold text-brand-deep shadow-sm hover:bg-brand-gold/90',
       },
       size: {
         default: 'h-10 px-4 py-2',

@@ -15,7 +15,7 @@ function SheetContent({
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-in data-[state=closed]:animate-out" />
+      <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-in data-[state=closed]:animate-out" />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(

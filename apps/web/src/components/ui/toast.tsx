@@ -29,7 +29,8 @@ function ToastViewport({ className, ...props }: React.ComponentProps<typeof Toas
     <ToastPrimitives.Viewport
       hotkey={['F8']}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // At the bottom on every width, so a toast never covers the header (its menus, the bell, sign-out).
+        'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -43,7 +44,7 @@ const toastVariants = cva(
     variants: {
       variant: {
         default: 'border bg-card text-foreground',
-        destructive: 'destructive group border-red-700 bg-red-700 text-white',
+        destructive: 'destructive group border-solid-red bg-solid-red text-white',
         success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
       },
     },

@@ -12,11 +12,22 @@ import { useAdminStats, useApplications, useModerators } from '../api/admin';
 import { ApplicationCard } from '../components/application-card';
 import { AuditTab } from '../components/audit-tab';
 import { CreateModeratorForm } from '../components/create-moderator-form';
+import { HeldWithdrawalsTab } from '../components/held-withdrawals-tab';
 import { SystemTab } from '../components/system-tab';
 import { UsersTab } from '../components/users-tab';
 import { VerificationTab } from '../components/verification-tab';
 
-const TABS = ['applications', 'create', 'moderators', 'users', 'verification', 'cases', 'system', 'audit'] as const;
+const TABS = [
+  'applications',
+  'create',
+  'moderators',
+  'users',
+  'verification',
+  'withdrawals',
+  'cases',
+  'system',
+  'audit',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -71,12 +82,14 @@ export function AdminDashboardPage() {
         />
       </div>
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+        {/* One row at every width: on a phone the row scrolls sideways instead of wrapping into two. */}
+        <TabsList className="w-full justify-start overscroll-x-contain [&>*]:shrink-0 sm:w-fit">
           <TabsTrigger value="applications">Applications ({applications.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="create">Create Moderator</TabsTrigger>
           <TabsTrigger value="moderators">Active Moderators ({moderators.data?.length ?? 0})</TabsTrigger>
           <TabsTrigger value="users">Users</TabsTrigger>
           <TabsTrigger value="verification">Verification</TabsTrigger>
+          <TabsTrigger value="withdrawals">Withdrawals</TabsTrigger>
           <TabsTrigger value="cases">Cases</TabsTrigger>
           <TabsTrigger value="system">System</TabsTrigger>
           <TabsTrigger value="audit">Audit</TabsTrigger>
@@ -134,6 +147,9 @@ export function AdminDashboardPage() {
         </TabsContent>
         <TabsContent value="verification">
           <VerificationTab manageReviewers />
+        </TabsContent>
+        <TabsContent value="withdrawals">
+          <HeldWithdrawalsTab />
         </TabsContent>
         <TabsContent value="system">
           <SystemTab />

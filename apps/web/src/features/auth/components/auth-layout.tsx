@@ -22,7 +22,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
-      <aside className="relative hidden overflow-hidden bg-brand-ink p-12 text-white lg:flex lg:flex-col lg:justify-between">
+      <aside className="relative hidden overflow-hidden bg-brand-deep p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div
           className="pointer-events-none absolute inset-0 opacity-40"
           style={{
@@ -46,7 +46,7 @@ export function AuthLayout({
         </div>
         <p className="relative text-xs text-white/50">© {new Date().getFullYear()} Holdfast</p>
       </aside>
-      <main className="flex flex-col items-center justify-center bg-background px-4 py-10 sm:px-8">
+      <main id="main" className="flex flex-col items-center justify-center bg-background px-4 py-10 sm:px-8">
         <div className="w-full max-w-md">
           <Link href="/" className="mb-8 inline-flex lg:hidden" aria-label="Holdfast home">
             <Logo />

@@ -6,10 +6,13 @@ import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { isChallenge, TwoFactorStep, type SignInChallenge } from '../components/two-factor-step';
 import { useAdminLogin } from '@/lib/auth';
+import { useReturnPath } from '../lib/use-return-path';
 
 export function AdminLoginPage() {
   const [, navigate] = useLocation();
   const adminLogin = useAdminLogin();
+  const { goNext } = useReturnPath();
+  const finish = () => goNext(navigate, '/admin-dashboard');
   const [challenge, setChallenge] = React.useState<SignInChallenge | null>(null);
   if (challenge) {
     return (
@@ -17,11 +20,7 @@ export function AdminLoginPage() {
         title="Two-factor verification"
         description="Administrators confirm every sign-in with a second factor."
       >
-        <TwoFactorStep
-          challenge={challenge}
-          onSignedIn={() => navigate('/admin-dashboard')}
-          onRestart={() => setChallenge(null)}
-        />
+        <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
       </AuthLayout>
     );
   }
@@ -37,7 +36,7 @@ export function AdminLoginPage() {
         onSubmit={async (values) => {
           const result = await adminLogin.mutateAsync(values);
           if (isChallenge(result)) setChallenge(result);
-          else navigate('/admin-dashboard');
+          else finish();
         }}
         footer={
           <p className="text-center text-sm text-muted-foreground">

@@ -5,7 +5,7 @@ import { LoginForm } from '../components/login-form';
 import { PasswordResetNotice } from '../components/password-reset-notice';
 import { isChallenge, type SignInChallenge } from '../lib/challenge';
 import { useLogin } from '@/lib/auth';
-import { safeNext } from '../lib/next';
+import { useReturnPath } from '../lib/use-return-path';
 
 // Few accounts have a second factor: its step downloads when a sign-in asks for it (started on submit).
 const loadTwoFactorStep = () => import('../components/two-factor-step');
@@ -14,13 +14,9 @@ const TwoFactorStep = React.lazy(() => loadTwoFactorStep().then((m) => ({ defaul
 export function LoginPage() {
   const [, navigate] = useLocation();
   const login = useLogin();
-  const next = safeNext(window.location.search);
+  const { verifying, goNext } = useReturnPath();
   const [challenge, setChallenge] = React.useState<SignInChallenge | null>(null);
-  const finish = () => {
-    // The verification link is a server route: a full page load, not a client-side navigation.
-    if (next) window.location.assign(next);
-    else navigate('/dashboard');
-  };
+  const finish = () => goNext(navigate, '/dashboard');
   if (challenge) {
     return (
       <AuthLayout title="Two-factor verification" description="One more step to keep your account safe.">
@@ -33,7 +29,7 @@ export function LoginPage() {
   return (
     <AuthLayout
       title="Welcome back"
-      description={next ? 'Sign in to confirm your email address.' : 'Sign in to manage your escrow transactions.'}
+      description={verifying ? 'Sign in to confirm your email address.' : 'Sign in to manage your escrow transactions.'}
     >
       <PasswordResetNotice />
       <LoginForm

@@ -38,7 +38,7 @@ function ResendButton({ email }: { email: string }) {
       onError: (err) => toastError(errorMessage(err, 'Failed to send verification email')),
     });
   return (
-    <Button size="sm" variant="outline" className="mt-2 bg-white" onClick={onResend} disabled={resend.isPending}>
+    <Button size="sm" variant="outline" className="mt-2 bg-card" onClick={onResend} disabled={resend.isPending}>
       {resend.isPending && <Spinner />}
       Resend verification email
     </Button>

@@ -7,7 +7,7 @@ import { dashboardGreeting } from '../lib/greeting';
 /** The dashboard's greeting (the spec's "Welcome"), a line under it and the main call to action beside it. */
 export function GreetingBanner({ user, lead, action }: { user: TUser; lead: ReactNode; action?: ReactNode }) {
   return (
-    <section className="flex flex-col gap-4 rounded-2xl bg-brand-ink p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
+    <section className="flex flex-col gap-4 rounded-2xl bg-brand-deep p-6 text-white sm:flex-row sm:items-center sm:justify-between sm:p-8">
       <div>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">

@@ -1,27 +1,22 @@
-// Relative import: this pure module is unit-tested by Vitest, which has no '@' alias.
-import { successRate } from '../../../lib/format';
+import type { TTransactionStats } from '@holdfast/contracts';
 
-/** The server's per-status counts (GET /api/transactions/stats). */
-export interface StatusCounts {
-  total: number;
-  pending: number;
-  active: number;
-  completed: number;
-  disputed: number;
-  cancelled: number;
-}
+/** The server's per-status counts and Success Rate (GET /api/transactions/stats). */
+export type DashboardStats = TTransactionStats;
 
-export interface DashboardStats extends StatusCounts {
-  successRate: number;
-}
-
-const NONE: StatusCounts = { total: 0, pending: 0, active: 0, completed: 0, disputed: 0, cancelled: 0 };
+const NONE: DashboardStats = {
+  total: 0,
+  pending: 0,
+  active: 0,
+  completed: 0,
+  disputed: 0,
+  cancelled: 0,
+  successRate: null,
+};
 
 /**
- * The counts of every transaction (not only a loaded page); success rate is completed / all, as a whole
- * percentage. Zero while the counts load.
+ * The counts of every transaction (not only a loaded page), zero while they load. The success rate is the
+ * server's, the same the public profile shows (finished deals only, decision 032).
  */
-export function dashboardStats(counts: StatusCounts | undefined): DashboardStats {
-  const c = counts ?? NONE;
-  return { ...c, successRate: successRate(c.completed, c.total) };
+export function dashboardStats(counts: DashboardStats | undefined): DashboardStats {
+  return counts ?? NONE;
 }

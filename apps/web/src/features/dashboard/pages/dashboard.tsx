@@ -3,7 +3,7 @@ import { Activity, CheckCircle2, ListChecks, PlusCircle, TrendingUp, Wallet } fr
 import type { TUser } from '@holdfast/contracts';
 import { DEFAULT_CURRENCY, canCreateTransactions, isStaff } from '@holdfast/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { formatMoney } from '@/lib/format';
+import { NO_FINISHED_DEALS, formatMoney, successRateText } from '@/lib/format';
 import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { MoneyInFlight } from '@/components/money-in-flight';
 import { useRecentTransactions, useTransactionStats } from '@/lib/queries/get-transactions';
@@ -57,16 +57,18 @@ function PartyDashboard({ user }: { user: TUser }) {
         }
       />
 
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard
+          dense
           label="Total Transactions"
           value={stats.total}
           icon={<ListChecks />}
           tone="teal"
           loading={loadingTx}
         />
-        <StatCard label="Active" value={stats.active} icon={<Activity />} tone="sky" loading={loadingTx} />
+        <StatCard dense label="Active" value={stats.active} icon={<Activity />} tone="sky" loading={loadingTx} />
         <StatCard
+          dense
           label="Completed"
           value={stats.completed}
           icon={<CheckCircle2 />}
@@ -74,15 +76,24 @@ function PartyDashboard({ user }: { user: TUser }) {
           loading={loadingTx}
         />
         <StatCard
+          dense
           label="Success Rate"
-          value={`${stats.successRate}%`}
-          hint="Completed of all transactions"
+          value={
+            stats.successRate === null ? (
+              <span className="text-base leading-snug font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
+            ) : (
+              successRateText(stats.successRate)
+            )
+          }
+          hint="Of finished deals"
           icon={<TrendingUp />}
           tone="violet"
           loading={loadingTx}
         />
         <StatCard
+          dense
           label="Wallet Balance"
+          className="col-span-2 lg:col-span-1"
           value={balance}
           icon={<Wallet />}
           tone="amber"

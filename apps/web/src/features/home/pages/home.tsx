@@ -167,7 +167,7 @@ export function HomePage({ user, loading }: { user: TUser | null; loading: boole
         cards={CARDS.filter((c) => c.href !== '/create-transaction' || canCreateTransactions(user.role))}
         className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
       />
-      <section className="grid gap-6 rounded-2xl bg-gradient-to-br from-primary to-teal-800 p-8 text-white md:grid-cols-3">
+      <section className="grid gap-6 rounded-2xl bg-gradient-to-br from-primary to-solid-teal dark:from-solid-teal dark:to-brand-deep p-8 text-white md:grid-cols-3">
         <div className="md:col-span-2">
           <h2 className="text-2xl font-bold tracking-tight">Trade with anyone, safely</h2>
           <p className="mt-2 text-white/80">

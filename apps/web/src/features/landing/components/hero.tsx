@@ -23,7 +23,7 @@ function EscrowPreview() {
   return (
     <div className="relative mx-auto w-full max-w-md" aria-hidden="true">
       <div className="absolute -inset-4 rounded-3xl bg-gradient-to-tr from-teal-400/20 to-amber-300/20 blur-2xl" />
-      <div className="relative rounded-2xl border border-white/10 bg-white p-6 text-brand-ink shadow-2xl">
+      <div className="relative rounded-2xl border border-white/10 bg-card p-6 text-brand-ink shadow-2xl">
         <div className="flex items-start justify-between gap-4">
           <div>
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Escrow #HF-2048</p>
@@ -59,7 +59,7 @@ function EscrowPreview() {
 
 export function Hero() {
   return (
-    <section className="relative overflow-hidden bg-brand-ink pt-28 pb-16 text-white sm:pt-36 sm:pb-24">
+    <section className="relative overflow-hidden bg-brand-deep pt-28 pb-16 text-white sm:pt-36 sm:pb-24">
       <div
         className="pointer-events-none absolute inset-0 opacity-40"
         style={{

@@ -37,7 +37,7 @@ export function HowItWorks() {
           {STEPS.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border bg-card p-6 shadow-sm">
               <div className="flex items-center gap-3">
-                <span className="flex size-9 items-center justify-center rounded-full bg-brand-ink text-sm font-bold text-white">
+                <span className="flex size-9 items-center justify-center rounded-full bg-brand-deep text-sm font-bold text-white">
                   {index + 1}
                 </span>
                 <step.icon className="size-6 text-primary" aria-hidden="true" />

@@ -7,7 +7,7 @@ export function LandingFooter() {
   const company = useCompany();
   const registration = company.data?.registration;
   return (
-    <footer className="bg-brand-ink text-white/70">
+    <footer className="bg-brand-deep text-white/70">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-5 lg:px-8">
         <div className="md:col-span-2">
           <Logo inverted />

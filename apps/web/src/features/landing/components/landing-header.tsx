@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { Menu, X } from 'lucide-react';
+import { ThemeToggle } from '@/components/theme-toggle';
 import { Logo } from '@/components/layout/logo';
 import { cn } from '@/lib/utils';
 
@@ -32,6 +33,7 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-1">
+          <ThemeToggle className="text-white/90 hover:bg-white/10 hover:text-white" />
           <Link
             href="/login"
             className="rounded-md px-3 py-2 text-sm font-semibold text-white ring-1 ring-white/40 transition-colors hover:bg-white/10"
@@ -51,7 +53,7 @@ export function LandingHeader() {
       </div>
       <nav
         aria-label="Sections (mobile)"
-        className={cn('mx-4 flex-col gap-1 rounded-xl bg-white p-2 shadow-xl md:hidden', open ? 'flex' : 'hidden')}
+        className={cn('mx-4 flex-col gap-1 rounded-xl bg-card p-2 shadow-xl md:hidden', open ? 'flex' : 'hidden')}
       >
         {SECTIONS.map((s) => (
           <a

@@ -18,7 +18,7 @@ export function Support() {
   return (
     <section id="support" className="scroll-mt-8 bg-background py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="grid items-center gap-10 rounded-3xl bg-gradient-to-br from-primary to-teal-800 p-8 text-white sm:p-12 lg:grid-cols-2">
+        <div className="grid items-center gap-10 rounded-3xl bg-gradient-to-br from-primary to-solid-teal dark:from-solid-teal dark:to-brand-deep p-8 text-white sm:p-12 lg:grid-cols-2">
           <div>
             <p className="text-sm font-semibold tracking-wide text-teal-100 uppercase">Support</p>
             <h2 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">24/7 support, whenever you need it</h2>

@@ -16,7 +16,7 @@ function SignedOutNotice() {
   return (
     <div
       role="status"
-      className="fixed inset-x-0 top-20 z-40 mx-auto w-fit max-w-[calc(100%-2rem)] rounded-lg bg-white px-4 py-3 text-sm font-medium text-brand-ink shadow-lg ring-1 ring-amber-300"
+      className="fixed inset-x-0 top-20 z-40 mx-auto w-fit max-w-[calc(100%-2rem)] rounded-lg bg-card px-4 py-3 text-sm font-medium text-brand-ink shadow-lg ring-1 ring-amber-300"
     >
       {SIGNED_OUT_MESSAGES[reason]}
     </div>
@@ -28,7 +28,7 @@ export function LandingPage() {
     <div className="min-h-dvh bg-background">
       <LandingHeader />
       <SignedOutNotice />
-      <main>
+      <main id="main">
         <Hero />
         <HowItWorks />
         <Security />

@@ -1,6 +1,7 @@
 import { CheckCircle2, ListChecks, Star, TrendingUp } from 'lucide-react';
 import type { TPublicProfile } from '@holdfast/contracts';
 import { StatCard } from '@/components/stat-card';
+import { NO_FINISHED_DEALS, successRateText } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { reviewsLine, successRateTone } from '../lib/display';
 
@@ -16,8 +17,14 @@ export function ProfileStats({ profile }: { profile: TPublicProfile }) {
       <StatCard label="Completed" value={completed} icon={<CheckCircle2 />} tone="emerald" />
       <StatCard
         label="Success Rate"
-        value={<span className={cn(RATE_COLOURS[successRateTone(successRate)])}>{successRate}%</span>}
-        hint="Completed of all transactions"
+        value={
+          successRate === null ? (
+            <span className="text-base leading-snug font-semibold text-muted-foreground">{NO_FINISHED_DEALS}</span>
+          ) : (
+            <span className={cn(RATE_COLOURS[successRateTone(successRate)])}>{successRateText(successRate)}</span>
+          )
+        }
+        hint="Of finished deals: pending and declined ones never count"
         icon={<TrendingUp />}
         tone="violet"
       />

@@ -23,6 +23,7 @@ import { useSetupAuthenticatorApp } from '../api/setup-authenticator-app';
 import { useSetupSms } from '../api/setup-sms';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { BackupCodes } from './backup-codes';
+import { groupsOfFour } from '../lib/secret';
 
 /** The enrolment under way (spec section 4: setup step, verify step, enabled; Cancel returns to setup). */
 type Pending =
@@ -240,9 +241,9 @@ function VerifyStep({
                   id="two-factor-secret"
                   readOnly
                   rows={2}
-                  value={pending.secret}
+                  value={groupsOfFour(pending.secret)}
                   onFocus={(e) => e.currentTarget.select()}
-                  className="min-h-0 flex-1 resize-none font-mono text-sm break-all"
+                  className="min-h-0 flex-1 resize-none font-mono text-sm tracking-wide break-words"
                 />
                 <Button type="button" variant="outline" size="icon" onClick={copySecret} aria-label="Copy secret key">
                   <Copy aria-hidden="true" />

@@ -9,6 +9,7 @@ import { ChangePasswordCard } from '../components/change-password-card';
 import { SecurityActivityCard } from '../components/security-activity-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TwoFactorCard } from '../components/two-factor-card';
+import { PhoneCard } from '../components/phone-card';
 
 /** Security Settings (/security-settings): two-factor authentication, signed-in sessions, password, recent activity. */
 export function SecuritySettingsPage() {
@@ -31,6 +32,7 @@ export function SecuritySettingsPage() {
           </Alert>
         )}
         <TwoFactorCard user={user} />
+        <PhoneCard />
         <SessionsCard />
         <ChangePasswordCard />
         <SecurityActivityCard />

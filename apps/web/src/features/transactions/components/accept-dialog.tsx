@@ -14,7 +14,7 @@ export function AcceptDialog({ transactionId }: { transactionId: string }) {
   return (
     <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
-        <Button className="bg-emerald-700 text-white hover:bg-emerald-800" {...dialog.triggerProps}>
+        <Button className="bg-solid-emerald text-white hover:bg-solid-emerald-hover" {...dialog.triggerProps}>
           {dialog.waiting ? <Spinner /> : <CheckCircle2 aria-hidden="true" />} Accept
         </Button>
       </DialogTrigger>

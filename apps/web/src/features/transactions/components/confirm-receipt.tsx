@@ -40,7 +40,7 @@ export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmRec
   return (
     <form
       onSubmit={onSubmit}
-      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-sky-200 bg-white p-4"
+      className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-sky-200 bg-card p-4"
     >
       <div>
         <p className="font-medium text-brand-ink">
@@ -73,7 +73,7 @@ export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmRec
       <Button
         type="submit"
         disabled={state !== 'match' || confirm.isPending}
-        className="h-auto min-h-9 w-full bg-emerald-700 py-2 whitespace-normal text-white hover:bg-emerald-800 sm:w-fit"
+        className="h-auto min-h-9 w-full bg-solid-emerald py-2 whitespace-normal text-white hover:bg-solid-emerald-hover sm:w-fit"
       >
         {confirm.isPending ? <Spinner /> : <PackageCheck aria-hidden="true" />}
         {confirm.isPending ? 'Confirming...' : 'Confirm Receipt & Release Funds'}

@@ -19,7 +19,7 @@ export function DeliverDialog({ transactionId, inspectionDays }: DeliverDialogPr
   return (
     <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
-        <Button className="bg-emerald-700 text-white hover:bg-emerald-800" {...dialog.triggerProps}>
+        <Button className="bg-solid-emerald text-white hover:bg-solid-emerald-hover" {...dialog.triggerProps}>
           {dialog.waiting ? <Spinner /> : <Truck aria-hidden="true" />} Mark as delivered
         </Button>
       </DialogTrigger>

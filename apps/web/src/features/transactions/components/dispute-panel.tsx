@@ -50,7 +50,7 @@ function OpenOffer({ tx, dispute, offer }: { tx: TTransaction; dispute: TDispute
       },
     );
   return (
-    <div className="space-y-2 rounded-md border bg-white p-3 text-sm">
+    <div className="space-y-2 rounded-md border bg-card p-3 text-sm">
       <p className="font-medium">
         {mine ? 'Your offer' : `The ${offer.proposerRole}’s offer`}: refund {money(offer.refundAmount)} to the buyer
       </p>

@@ -30,7 +30,7 @@ export function PendingDeadline({ tx }: { tx: TTransaction }) {
 export function DeliveredDetails({ tx }: { tx: TTransaction }) {
   if (!tx.deliveredAt) return null;
   return (
-    <dl className="grid gap-1 rounded-md bg-white/70 p-3 text-sm">
+    <dl className="grid gap-1 rounded-md bg-card/70 p-3 text-sm">
       <div className="flex flex-wrap gap-x-2">
         <dt className="text-muted-foreground">Delivered:</dt>
         <dd className="font-medium">{formatDateTime(tx.deliveredAt)}</dd>
@@ -73,7 +73,7 @@ export function ReleaseCountdown({ tx, viewer }: { tx: TTransaction; viewer: 'bu
       ? 'Confirm receipt if all is well, or open a dispute before then if something is wrong.'
       : 'Unless the buyer confirms receipt earlier or opens a dispute.';
   return (
-    <div className="flex items-start gap-3 rounded-md border border-sky-200 bg-white p-3">
+    <div className="flex items-start gap-3 rounded-md border border-sky-200 bg-card p-3">
       <Hourglass className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden="true" />
       <div className="min-w-0">
         <p className="font-semibold text-brand-ink" data-testid="release-countdown">

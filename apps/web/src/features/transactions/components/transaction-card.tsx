@@ -150,7 +150,7 @@ function PendingPanel({ tx }: { tx: TTransaction }) {
 function DeliveryInfo({ tx }: { tx: TTransaction }) {
   if (!tx.expectedDeliveryDate && !tx.deliveryNotes) return null;
   return (
-    <div className="grid gap-1 rounded-md bg-white/70 p-3 text-sm">
+    <div className="grid gap-1 rounded-md bg-card/70 p-3 text-sm">
       {tx.expectedDeliveryDate && (
         <p className="flex items-center gap-2">
           <CalendarClock className="size-4 text-sky-700" aria-hidden="true" />

@@ -27,7 +27,7 @@ describe('limitsLine', () => {
   it('formats min and max in the currency with its decimals', () => {
     expect(limitsLine({ code: 'USD', minAmount: '5.00', maxAmount: '100000.00' })).toBe('Limits: $5.00 - $100,000.00');
     expect(limitsLine({ code: 'ZAR', minAmount: '50.00', maxAmount: '1000000.00' })).toMatch(
-      /^Limits: R 50,00 - R 1.000.000,00$/,
+      /^Limits: R\u00a050,00 - R\u00a01.000.000,00$/,
     );
   });
 });

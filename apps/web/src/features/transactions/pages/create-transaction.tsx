@@ -25,11 +25,12 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
 import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { useUser } from '@/lib/auth';
 import { useCurrencies } from '@/lib/queries/get-currencies';
 import { cn } from '@/lib/utils';
+import { TransactionLimitNotice, VerificationRequiredAlert } from '@/components/verification/limit-notice';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useAmountValidation } from '../api/validate-amount';
 import { FeeCalculator, FeeLine, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
@@ -120,7 +121,8 @@ function CreateTransactionForm() {
       },
       onError: (err) => {
         showServerFieldErrors(err, form.setError, FIELDS);
-        toastError(errorMessage(err, 'Failed to create transaction'));
+        // A verification limit is explained in the form itself, with its button (VerificationRequiredAlert).
+        if (errorCode(err) !== 'VERIFICATION_REQUIRED') toastError(errorMessage(err, 'Failed to create transaction'));
       },
     });
   }, focusingFirstError(onInvalid));
@@ -140,6 +142,9 @@ function CreateTransactionForm() {
           </CardHeader>
           <CardContent>
             <form onSubmit={onSubmit} noValidate className="grid gap-6">
+              {/* The verification tier's limit, before anything is typed; a refusal with its way forward. */}
+              <TransactionLimitNotice currency={currency} />
+              <VerificationRequiredAlert error={create.error} />
               <fieldset className="grid gap-3">
                 <legend className="mb-3 text-sm font-medium">Transaction Type</legend>
                 <RadioGroup

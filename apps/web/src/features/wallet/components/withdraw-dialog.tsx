@@ -5,6 +5,7 @@ import { ArrowUpRight } from 'lucide-react';
 import {
   CURRENCIES,
   formatMoney,
+  HOLD_TEXTS,
   WITHDRAWAL_MESSAGES,
   ZWithdrawRequest,
   type CurrencyCode,
@@ -27,9 +28,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast, toastError } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api';
+import { errorCode, errorMessage } from '@/lib/api';
 import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
 import { ReviewMoneyStep } from '@/components/review-money-step';
+import { VerificationRequiredAlert, WithdrawalLimitNotice } from '@/components/verification/limit-notice';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { exceedsBalance, withdrawableBalances, withdrawBody, withdrawReviewRows } from '../lib/withdraw';
 import { WithdrawBankFields } from './withdraw-bank-fields';
@@ -106,6 +108,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     setReview(null);
     if (next) {
       form.reset(empty());
+      withdraw.reset();
       idempotencyKey.current = crypto.randomUUID();
     }
   };
@@ -120,7 +123,10 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
         onSuccess: (w) => {
           toast({
             title: WITHDRAWAL_MESSAGES.requested,
-            description: `${formatMoney(w.amount, w.currency)} to the account ending ${w.accountLast4}.`,
+            description:
+              w.status === 'held'
+                ? `${formatMoney(w.amount, w.currency)}: ${HOLD_TEXTS.held.title.toLowerCase()}; see the wallet page.`
+                : `${formatMoney(w.amount, w.currency)} to the account ending ${w.accountLast4}.`,
           });
           setReview(null);
           setOpen(false);
@@ -131,7 +137,9 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
           // Back to the form, where a refused field shows its message.
           setReview(null);
           showServerFieldErrors(err, form.setError, FIELDS);
-          toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
+          // A verification limit is explained in the form itself, with its button (VerificationRequiredAlert).
+          if (errorCode(err) !== 'VERIFICATION_REQUIRED')
+            toastError(errorMessage(err, WITHDRAWAL_MESSAGES.requestFailed));
         },
       },
     );
@@ -156,6 +164,9 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
             <DialogTitle>Withdraw Funds</DialogTitle>
             <DialogDescription>Send money from your wallet to your bank account.</DialogDescription>
           </DialogHeader>
+          {/* The verification tier's withdrawal limit, before the form is filled; a refusal with its way forward. */}
+          {!nothingToWithdraw && <WithdrawalLimitNotice currency={currency} />}
+          <VerificationRequiredAlert error={withdraw.error} />
           {nothingToWithdraw ? (
             <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
               Your wallet is empty. Deposits and released payments can be withdrawn.

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, BadgeCheck, Mail, Phone, Plus, ScrollText, Wallet } from 'lucide-react';
 import type { TUser, TWalletActivity } from '@holdfast/contracts';
-import { DEFAULT_CURRENCY } from '@holdfast/contracts/constants';
+import { DEFAULT_CURRENCY, publicKycStatus } from '@holdfast/contracts';
+import { WalletHoldNotice } from '@/components/verification/wallet-hold';
 import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ import { activityTypeLabel, isCredit, signedAmount } from '../lib/activity';
 import { WithdrawDialog } from '../components/withdraw-dialog';
 import { StatementCard } from '../components/statement-card';
 import { MoneyInFlight } from '@/components/money-in-flight';
+import { WithdrawalNotices } from '../components/withdrawal-notices';
 import { hasPendingWithdrawal } from '../lib/withdraw';
 
 function BalanceCard({ user }: { user: TUser | null }) {
@@ -28,7 +30,7 @@ function BalanceCard({ user }: { user: TUser | null }) {
   const currency = wallet.data?.currency ?? user?.walletCurrency ?? DEFAULT_CURRENCY;
   const others = (wallet.data?.balances ?? []).filter((b) => b.currency !== currency && Number(b.balance) !== 0);
   return (
-    <Card className="overflow-hidden border-0 bg-brand-ink text-white lg:col-span-2">
+    <Card className="overflow-hidden border-0 bg-brand-deep text-white lg:col-span-2">
       <CardContent className="flex h-full flex-col justify-between gap-6 p-6 sm:p-8">
         <div className="flex items-start justify-between gap-4">
           <div>
@@ -71,25 +73,31 @@ function BalanceCard({ user }: { user: TUser | null }) {
   );
 }
 
+/** The spec's words for each state: Verified, Pending, Rejected, else Unknown (KYC) or Not verified. */
+const KYC_BADGE = {
+  verified: { label: 'Verified', variant: 'success' },
+  pending: { label: 'Pending', variant: 'warning' },
+  rejected: { label: 'Rejected', variant: 'danger' },
+  unknown: { label: 'Unknown', variant: 'muted' },
+} as const;
+
 function VerificationCard({ user }: { user: TUser | null }) {
-  const kyc = user?.kycStatus ?? 'unknown';
-  const kycLabel =
-    kyc === 'verified' ? 'Verified' : kyc === 'rejected' ? 'Rejected' : kyc === 'pending' ? 'Pending' : 'Not verified';
+  const kyc = KYC_BADGE[publicKycStatus(user?.kycStatus)];
   const rows = [
     {
       label: 'Phone',
       icon: Phone,
-      ok: !!user?.phoneVerified,
+      variant: user?.phoneVerified ? 'success' : 'muted',
       status: user?.phoneVerified ? 'Verified' : 'Not verified',
     },
     {
       label: 'Email',
       icon: Mail,
-      ok: !!user?.emailVerified,
+      variant: user?.emailVerified ? 'success' : 'muted',
       status: user?.emailVerified ? 'Verified' : 'Not verified',
     },
-    { label: 'KYC', icon: BadgeCheck, ok: kyc === 'verified', status: kycLabel, bad: kyc === 'rejected' },
-  ];
+    { label: 'KYC', icon: BadgeCheck, variant: kyc.variant, status: kyc.label },
+  ] as const;
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -98,13 +106,20 @@ function VerificationCard({ user }: { user: TUser | null }) {
       </CardHeader>
       <CardContent className="space-y-2">
         {rows.map((row) => (
-          <div key={row.label} className="flex items-center justify-between gap-3 rounded-lg border p-3">
+          <div
+            key={row.label}
+            className="flex items-center justify-between gap-3 rounded-lg border p-3"
+            data-testid={`verification-${row.label.toLowerCase()}`}
+          >
             <span className="flex items-center gap-2 text-sm font-medium">
               <row.icon className="size-4 text-muted-foreground" aria-hidden="true" /> {row.label}
             </span>
-            <Badge variant={row.ok ? 'success' : row.bad ? 'danger' : 'muted'}>{row.status}</Badge>
+            <Badge variant={row.variant}>{row.status}</Badge>
           </div>
         ))}
+        <Button asChild variant="link" className="h-auto px-0">
+          <Link href="/verification">Verification and limits</Link>
+        </Button>
       </CardContent>
     </Card>
   );
@@ -210,11 +225,13 @@ export function DepositFundsPage() {
         description="Your balance, verification status and recent wallet activity."
         icon={<Wallet />}
       />
+      <WalletHoldNotice currency={user?.walletCurrency ?? DEFAULT_CURRENCY} />
       <div className="grid gap-6 lg:grid-cols-3">
         <BalanceCard user={user} />
         <VerificationCard user={user} />
       </div>
-      <div className="mt-6">
+      <div className="mt-6 grid gap-6">
+        <WithdrawalNotices />
         <ActivityCard />
       </div>
       <div className="mt-6">

@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_buyer_amount_idx" ON "transactions" USING btree ("buyer_id","amount","id");--> statement-breakpoint
+CREATE INDEX "transactions_seller_amount_idx" ON "transactions" USING btree ("seller_email","amount","id");
