@@ -22,7 +22,7 @@ export const STRIPE_REFUSAL = 'You have insufficient funds in your Stripe accoun
 /** A withdrawal requested while Stripe refuses payouts (its own settle job is due a few seconds later). */
 async function refusedWithdrawal(app: FastifyInstance, standIn: StripeStandIn) {
   standIn.refusePayouts(STRIPE_REFUSAL);
-  const person = await registerUser(app, { role: 'seller' });
+  const person = await registerUser(app, { role: 'seller', tier: 2 });
   await creditWallet(app.database.db, person.user.id, 50_000n, 'ZAR');
   const body = {
     amount: '150.00',

@@ -150,7 +150,7 @@ describe('GET /api/transactions/:id/receipt.pdf', () => {
 
 describe('deposit and withdrawal receipts', () => {
   it('a deposit, by its payment id: its owner and staff, nobody else', async () => {
-    const owner = await registerUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const owner = await registerUser(t.app, { firstName: 'Ada', lastName: 'Lovelace', tier: 2 });
     await creditWallet(db(), owner.user.id, 25_000n);
     await creditWallet(db(), owner.user.id, 7_550n);
     const [entry] = await db()
@@ -172,7 +172,7 @@ describe('deposit and withdrawal receipts', () => {
   });
 
   it('a withdrawal: the amount that left the wallet, with its state', async () => {
-    const owner = await registerUser(t.app);
+    const owner = await registerUser(t.app, { tier: 2 });
     await creditWallet(db(), owner.user.id, 50_000n);
     const res = await withdraw150(owner);
     expect(res.statusCode).toBe(201);

@@ -102,7 +102,7 @@ describe('a deal paid in stages', () => {
       ],
     });
     expect(tooSmall.statusCode).toBe(400);
-    expect(tooSmall.json().message).toBe('Amount must be at least R 50,00');
+    expect(tooSmall.json().message).toBe('Amount must be at least R\u00a050,00');
     const eleven = Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, amount: '100.00' }));
     expect((await post({ amount: '1100.00', milestones: eleven })).statusCode).toBe(400);
     expect((await post({ amount: '100.00', milestones: [] })).statusCode).toBe(400);

@@ -50,7 +50,10 @@ describe('the wallet statement', () => {
   let seller: RegisteredUser;
 
   beforeAll(async () => {
-    [buyer, seller] = await Promise.all([registerUser(t.app), registerUser(t.app, { role: 'seller' })]);
+    [buyer, seller] = await Promise.all([
+      registerUser(t.app, { tier: 2 }),
+      registerUser(t.app, { role: 'seller', tier: 2 }),
+    ]);
     // Deposits 500.00 and 200.00; a deal of 100.00 (total 103.00) funded from the wallet, accepted and
     // released; a withdrawal of 150.00.
     await creditWallet(db(), buyer.user.id, 50_000n);
