@@ -143,7 +143,15 @@ describe('GET /api/transactions pages with a cursor', () => {
 
   it('filters by status across pages, and the stats count every status', async () => {
     const stats = await page(alice, '/stats').then((r) => r.json());
-    expect(stats).toEqual({ total: 60, pending: 12, active: 12, completed: 12, disputed: 12, cancelled: 12, successRate: 100 });
+    expect(stats).toEqual({
+      total: 60,
+      pending: 12,
+      active: 12,
+      completed: 12,
+      disputed: 12,
+      cancelled: 12,
+      successRate: 100,
+    });
     for (const status of STATUSES) {
       const rows = (await walk(alice, `limit=5&status=${status}`)).flat();
       expect(rows).toHaveLength(stats[status]);
