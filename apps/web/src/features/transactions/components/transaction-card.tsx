@@ -276,7 +276,14 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
   const viewer = viewerOf(tx);
   const other = counterparty(tx, viewer);
   const TypeIcon = tx.type === 'service' ? Wrench : Package;
-  const payout = sellerPayout(tx);
+  const staged = tx.milestones.length > 0 && (tx.status === 'pending' || tx.status === 'active');
+  // A deal paid in stages pays out milestone by milestone (the stepper shows which are released).
+  const payout = staged
+    ? {
+        amount: formatMoney(tx.amount, tx.currency),
+        note: 'paid milestone by milestone, as the buyer confirms each one or its inspection period ends',
+      }
+    : sellerPayout(tx);
   return (
     <Card data-testid="transaction-card" aria-labelledby={`tx-${tx.id}`}>
       <CardContent className="space-y-4 p-4 sm:p-6">
