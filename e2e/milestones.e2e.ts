@@ -125,6 +125,7 @@ describe.skipIf(browserMissing)('a service hired in three stages', () => {
       .getByTestId('milestone-countdown')
       .getByText(/Releases automatically in/)
       .waitFor();
+    await lookAtBothWidths(b, 'milestones-delivered-buyer');
     await milestone(b, 1).getByLabel('Confirmation phrase').fill(CONFIRMATION_PHRASE.toLowerCase());
     await milestone(b, 1).getByRole('button', { name: 'Confirm Receipt & Release Funds' }).click();
     await b.getByText('Milestone confirmed and funds released').first().waitFor();

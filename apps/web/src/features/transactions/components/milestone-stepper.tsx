@@ -211,6 +211,7 @@ function FundSeveral({ tx }: { tx: TTransaction }) {
       <span className="text-muted-foreground">Fund the remaining {fundable.length} milestones in one payment.</span>
       <Button
         variant="outline"
+        className="w-full sm:w-auto"
         disabled={fund.isPending}
         onClick={() =>
           fund.mutate(
