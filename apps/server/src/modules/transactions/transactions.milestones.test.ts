@@ -138,6 +138,17 @@ describe('a deal paid in stages', () => {
     expect(await wallet(seller)).toBe(1_000_000n);
     await moneyIsExact();
 
+    // The history names the milestone each step moved, in the deal's own words.
+    const history = (await as(t.app, buyer)('GET', `/api/transactions/${deal.id}/timeline`)).json();
+    const said: string[] = history.entries.map((e: { summary: string }) => e.summary);
+    expect(said).toEqual(
+      expect.arrayContaining([
+        'Milestone 1: funded by the buyer',
+        'Milestone 1: marked delivered',
+        'Milestone 1: receipt confirmed by the buyer: funds released to the seller',
+      ]),
+    );
+
     // Fund 2 and 3 at once; deliver 3.
     res = await as(t.app, buyer)('POST', `/api/transactions/${deal.id}/milestones/fund`, {
       milestoneIds: [deal.milestones[1]!.id, deal.milestones[2]!.id],
