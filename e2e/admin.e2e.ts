@@ -99,10 +99,10 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await visitor.waitForURL(`${server.url}/`);
 
     await visitor.goto('/admin-dashboard');
-    await visitor.waitForURL(/\/admin\/login$/);
+    await visitor.waitForURL(/\/admin\/login(\?next=|$)/);
     const buyer = await member('Zanele');
     await buyer.page.goto('/admin-dashboard');
-    await buyer.page.waitForURL(/\/admin\/login$/);
+    await buyer.page.waitForURL(/\/admin\/login(\?next=|$)/);
   });
 
   it('a verified member applies, the admin approves, the member is a moderator', async () => {
@@ -194,7 +194,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await look(a, 'admin-user-suspended');
 
     // The member's open page is signed out at once (its socket closed), and signing in is refused.
-    await target.page.waitForURL(/\/login$/);
+    await target.page.waitForURL(/\/login(\?next=|$)/);
     await target.page.getByLabel('Email').fill(target.email);
     await target.page.getByLabel('Password').fill(PASSWORD);
     await target.page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -125,8 +125,10 @@ describe.skipIf(browserMissing)('delivery, inspection and automatic release in t
     // Funded from the wallet.
     await b.getByRole('link', { name: 'Fund Transaction' }).click();
     await b.waitForURL(`**/transactions/${id}/checkout`);
-    await b.getByRole('button', { name: 'Pay from wallet' }).click();
-    await b.waitForURL(`**/transactions/${id}`);
+    await b.getByRole('button', { name: 'Pay from wallet', exact: true }).click();
+    // The review step (issue 32) before the money moves.
+    await b.getByRole('alertdialog', { name: 'Review your payment' }).getByRole('button', { name: /^Pay / }).click();
+    await b.waitForURL(new RegExp(`/transactions/${id}(\\?|$)`));
     await b.getByText('Payment Successful').first().waitFor();
     expect(await zar(b)).toBe('85.00');
     await card.getByText(/^Cancelled automatically on .+ if the seller has not accepted\./).waitFor();

@@ -191,7 +191,7 @@ describe.skipIf(browserMissing)('password reset and signed-in sessions in the br
     await card.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await laptop.getByText('1 other session was signed out.', { exact: true }).waitFor();
     // Without a click or a request of its own, the phone hears its session end over the socket.
-    await phone.waitForURL('**/login');
+    await phone.waitForURL(/\/login(\?next=|$)/);
   });
 
   it('looks finished at phone and desktop widths', async () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMoney, HOLD_TEXTS } from '@holdfast/contracts';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, uniqueEmail } from './support/browser.js';
+import {
+  browserMissing,
+  fillZaBankDetails,
+  launchBrowser,
+  lookAtBothWidths,
+  screenshot,
+  submitWithdrawal,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PASSWORD = 'Sturdy-pass-42';
@@ -82,8 +90,8 @@ describe.skipIf(browserMissing)('a withdrawal held by sanctions screening', () =
     const dialog = seller.getByRole('dialog', { name: 'Withdraw Funds' });
     await dialog.getByLabel('Amount').fill('250');
     await dialog.getByLabel('Account holder name').fill('Viktor Zharovsky');
-    await dialog.getByLabel('Account number').fill('6200 1234 5678');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await fillZaBankDetails(dialog);
+    await submitWithdrawal(seller, dialog);
     await seller.getByText('Withdrawal requested', { exact: true }).first().waitFor();
 
     // The money is reserved (not in the balance) and the hold is explained: why, what is needed, when.

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, lookAtBothWidths, reportFailure, uniqueEmail } from './support/browser.js';
+import {
+  browserMissing,
+  fillZaBankDetails,
+  launchBrowser,
+  lookAtBothWidths,
+  reportFailure,
+  submitWithdrawal,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PASSWORD = 'Verify-me-2030!';
@@ -61,7 +69,7 @@ describe.skipIf(browserMissing)('verification tiers', () => {
     const dialog = page.getByRole('dialog', { name: 'Withdraw Funds' });
     await dialog.waitFor();
     await dialog.getByLabel('Amount').fill('150');
-    await dialog.getByLabel('Account number').fill('6200 1234 5678');
+    await fillZaBankDetails(dialog);
     return dialog;
   }
 
@@ -82,7 +90,7 @@ describe.skipIf(browserMissing)('verification tiers', () => {
     const dialog = await fillWithdraw(page);
     await dialog.getByTestId('withdrawal-limit').getByText('Withdrawals need phone verification').waitFor();
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/wallet/withdraw'));
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await submitWithdrawal(page, dialog);
     expect((await refused).status()).toBe(403);
     const alert = dialog.getByTestId('verification-required');
     await alert.getByText('Withdrawals need a verified phone number').waitFor();
@@ -120,7 +128,7 @@ describe.skipIf(browserMissing)('verification tiers', () => {
       .getByText(/Monthly limit/)
       .waitFor();
     const accepted = page.waitForResponse((r) => r.url().endsWith('/api/wallet/withdraw'));
-    await again.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await submitWithdrawal(page, again);
     expect((await accepted).status()).toBe(201);
     await page.getByText('Withdrawal requested').first().waitFor();
     await lookAtBothWidths(page, 'verification-wallet');

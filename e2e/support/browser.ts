@@ -150,3 +150,19 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await page.getByRole('button', { name: /sign in/i }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/** Fills the withdraw form's South African bank details (bank, branch code, account number). */
+export async function fillZaBankDetails(dialog: Locator, accountNumber = '6200 1234 5678') {
+  await dialog.getByLabel('Bank name').fill('FNB');
+  await dialog.getByLabel('Branch code').fill('250655');
+  await dialog.getByLabel('Account number').fill(accountNumber);
+}
+
+/** Sends a filled withdraw form through its review step (issue 32): Review withdrawal, then Withdraw <amount>. */
+export async function submitWithdrawal(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Review your withdrawal' })
+    .getByRole('button', { name: /^Withdraw / })
+    .click();
+}

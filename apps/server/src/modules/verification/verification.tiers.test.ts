@@ -4,7 +4,7 @@ import { TIER_LIMITS, VERIFICATION_MESSAGES as M, formatMoney } from '@holdfast/
 import { users, withdrawals } from '../../db/schema/index.js';
 import { adjustableClock, HOUR } from '../../lib/clock.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
-import { as, createTransaction, creditWallet, parties } from '../../test/money-factories.js';
+import { as, createTransaction, creditWallet, parties, ZA_BANK } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { checkLedger, getWalletBalance } from '../../ledger/index.js';
 
@@ -21,7 +21,7 @@ const withdrawal = (overrides: Record<string, unknown> = {}) => ({
   amount: '150.00',
   currency: 'ZAR',
   accountHolderName: 'Thandi Nkosi',
-  accountNumber: '6200 1234 5678',
+  ...ZA_BANK,
   ...overrides,
 });
 const withdraw = (app: TestApp['app'], who: RegisteredUser, body: object) =>
