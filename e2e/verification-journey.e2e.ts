@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, launchBrowser, lookAtBothWidths, screenshot, uniqueEmail } from './support/browser.js';
+import {
+  browserMissing,
+  launchBrowser,
+  lookAtBothWidths,
+  screenshot,
+  signInThroughForm,
+  uniqueEmail,
+} from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 const PASSWORD = 'Verify-me-2030!';
@@ -42,7 +49,9 @@ describe.skipIf(browserMissing)('verification journey', () => {
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error(`[page error] ${page.url()}: ${err.stack ?? err.message}`));
+    return page;
   }
 
   const post = (page: Page, url: string, data: object) =>
@@ -76,6 +85,16 @@ describe.skipIf(browserMissing)('verification journey', () => {
       cvc: '123',
     });
     expect(paid.status()).toBe(200);
+  }
+
+  async function adminPage(): Promise<Page> {
+    const admin = await newPage();
+    await admin.goto('/admin/login');
+    await admin.getByLabel('Email').fill(ADMIN.email);
+    await admin.getByLabel('Password').fill(ADMIN.password);
+    await admin.getByRole('button', { name: 'Sign In as Admin' }).click();
+    await admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    return admin;
   }
 
   async function openWithdraw(page: Page, amount: string) {
@@ -177,12 +196,7 @@ describe.skipIf(browserMissing)('verification journey', () => {
     await lookAtBothWidths(seller, 'journey-wallet-identity-pending');
 
     // The admin approves in the Verification tab, the documents beside what was typed; no sanctions warning.
-    const admin = await newPage();
-    await admin.goto('/admin/login');
-    await admin.getByLabel('Email').fill(ADMIN.email);
-    await admin.getByLabel('Password').fill(ADMIN.password);
-    await admin.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await admin.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    const admin = await adminPage();
     await admin.goto('/admin-dashboard?tab=verification');
     await admin.getByRole('button', { name: new RegExp(LEGAL_NAME) }).click();
     await admin.getByRole('heading', { name: `Review: ${LEGAL_NAME}` }).waitFor();
@@ -209,5 +223,40 @@ describe.skipIf(browserMissing)('verification journey', () => {
     const verification = visitor.getByRole('region', { name: 'Verification' });
     await verification.locator('li', { hasText: 'KYC' }).getByText('Verified', { exact: true }).waitFor();
     await lookAtBothWidths(visitor, 'journey-public-profile');
+  });
+
+  it('a name on the sanctions list is shown to the reviewer as a possible match before they decide', async () => {
+    onTestFailed(async () => {
+      for (const [i, c] of contexts.entries())
+        for (const [j, p] of c.pages().entries()) await screenshot(p, `failed-journey-sanctions-${i}-${j}`);
+    });
+    // The demo buyer sends documents under a name from the development sample list (made-up entries).
+    const buyer = await newPage();
+    await signInThroughForm(buyer, 'buyer@holdfast.dev');
+    const sent = await buyer.request.post('/api/verification/identity', {
+      multipart: {
+        legalName: 'Viktor Zharovsky',
+        dateOfBirth: '1961-03-14',
+        addressLine: '1 Harbour Road',
+        city: 'Durban',
+        postalCode: '4001',
+        country: 'ZA',
+        documentType: 'passport',
+        front: { name: 'front.pdf', mimeType: 'application/pdf', buffer: PDF },
+        selfie: { name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await picture('SELFIE', '#7c3aed', 'jpeg') },
+      },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    // The person is never told what matched.
+    expect(await sent.text()).not.toMatch(/sanction|Pavlovich/i);
+
+    const admin = await adminPage();
+    await admin.goto('/admin-dashboard?tab=verification');
+    const item = admin.getByRole('button', { name: /Viktor Zharovsky/ });
+    await item.getByText('Possible sanctions match').waitFor();
+    await item.click();
+    const warning = admin.getByTestId('identity-sanctions-warning');
+    await warning.getByText(/^Possible sanctions match: ZHAROVSKY, Viktor Pavlovich, score 0\.\d\d$/).waitFor();
+    await lookAtBothWidths(admin, 'journey-admin-review-sanctions');
   });
 });
