@@ -50,7 +50,14 @@ describe.skipIf(browserMissing)('failed money jobs in the admin System tab', () 
     });
     expect(login.status()).toBe(200);
     const requested = await buyer.request.post('/api/wallet/withdraw', {
-      data: { amount: '150.00', currency: 'ZAR', accountHolderName: 'Demo Buyer', accountNumber: '6200 1234 5678' },
+      data: {
+        amount: '150.00',
+        currency: 'ZAR',
+        accountHolderName: 'Demo Buyer',
+        bankName: 'FNB',
+        branchCode: '250655',
+        accountNumber: '6200 1234 5678',
+      },
       headers: { 'Idempotency-Key': randomUUID() },
     });
     expect(requested.status()).toBe(201);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { formatMoney } from '@holdfast/contracts';
+import { formatMoney, WITHDRAWAL_ARRIVES } from '@holdfast/contracts';
 import {
   browserMissing,
+  expectNoAxeViolations,
   launchBrowser,
   lookAtBothWidths,
   reportFailure,
@@ -31,6 +32,7 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
 
   /** A toast's text (Radix also repeats it in a screen-reader announcement). */
   const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const zar = (amount: string) => formatMoney(amount, 'ZAR');
   const balance = (page: Page, amount: string) =>
     page
       .getByTestId('wallet-balance')
@@ -52,6 +54,15 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     return page.getByRole('dialog', { name: 'Withdraw Funds' });
   }
 
+  /** The review step before the money leaves: its rows, then Withdraw <amount> sends the request. */
+  async function confirmReview(page: Page, amount: string, rows: string[], name?: string) {
+    const review = page.getByRole('alertdialog', { name: 'Review your withdrawal' });
+    await review.waitFor();
+    for (const text of rows) await review.getByTestId('review-rows').getByText(text, { exact: true }).first().waitFor();
+    if (name) await lookAtBothWidths(page, name);
+    await review.getByRole('button', { name: `Withdraw ${formatMoney(amount, 'ZAR')}`, exact: true }).click();
+  }
+
   it('withdraws, sees it pending, then paid; a rejected account gets its money back', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -67,21 +78,34 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     await dialog.getByText(`Minimum withdrawal is ${formatMoney('100.00', 'ZAR')}.`, { exact: false }).waitFor();
     await dialog.getByLabel('Amount').fill('50');
     await dialog.getByLabel('Account holder name').fill('Demo Buyer');
+    await dialog.getByLabel('Bank name').fill('FNB');
+    await dialog.getByLabel('Branch code').fill('2506');
     await dialog.getByLabel('Account number').fill('6200 1234 5678');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    await dialog.getByText('Enter the 6-digit branch code', { exact: true }).waitFor();
+    await dialog.getByLabel('Branch code').fill('250655');
     await dialog.getByText(`Minimum withdrawal is ${formatMoney('100.00', 'ZAR')}`, { exact: true }).waitFor();
     await dialog.getByLabel('Amount').fill('5000');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
     // Once submitted, the form checks fields as they change: this error shows before the click.
     await dialog.getByText('Insufficient wallet balance', { exact: true }).waitFor();
     await dialog.getByLabel('Account number').fill('12 34');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
     await dialog.getByText('Enter the account number: 6 to 34 digits', { exact: true }).waitFor();
 
     await dialog.getByLabel('Amount').fill('150');
     await dialog.getByLabel('Account number').fill('6200 1234 5678');
     await lookAtBothWidths(page, 'withdraw-dialog');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    // Back keeps what was typed; the review shows the account masked, no fee and when it arrives.
+    const summary = [zar('150.00'), 'Demo Buyer', 'FNB · branch 250655', '•••• 5678', 'None', WITHDRAWAL_ARRIVES];
+    await page
+      .getByRole('alertdialog', { name: 'Review your withdrawal' })
+      .getByRole('button', { name: 'Back' })
+      .click();
+    await dialog.getByLabel('Branch code').waitFor();
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    await confirmReview(page, '150.00', summary, 'withdraw-review');
     await toast(page, 'Withdrawal requested');
     await balance(page, '3974.50');
     await activityRow(page, 'Withdrawal to account ending 5678', 'Pending');
@@ -93,8 +117,12 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     dialog = await openWithdraw(page);
     await dialog.getByLabel('Amount').fill('100');
     await dialog.getByLabel('Account holder name').fill('Demo Buyer');
+    await dialog.getByLabel('Bank name').fill('FNB');
+    await dialog.getByLabel('Branch code').fill('250655');
     await dialog.getByLabel('Account number').fill('1234 0000');
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    await expectNoAxeViolations(page, 'withdraw review');
+    await confirmReview(page, '100.00', ['•••• 0000']);
     await toast(page, 'Withdrawal requested');
     await balance(page, '3874.50');
     await activityRow(page, 'Withdrawal to account ending 0000', 'Failed');

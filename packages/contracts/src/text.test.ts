@@ -53,6 +53,8 @@ describe('hasControlCharacters', () => {
         currency: 'ZAR',
         accountHolderName: spoof,
         accountNumber: '12345678',
+        bankName: 'FNB',
+        branchCode: '250655',
       }),
     ];
     for (const result of refused) expect(result.success).toBe(false);
@@ -62,6 +64,8 @@ describe('hasControlCharacters', () => {
         currency: 'ZAR',
         accountHolderName: 'Ann Smith',
         accountNumber: '12345678',
+        bankName: 'FNB',
+        branchCode: '250655',
       }).success,
     ).toBe(true);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, CURRENCY_CODES, formatMoney, toMinor, type CurrencyCode } from './money.js';
 import { MESSAGES } from './messages.js';
 import { hasControlCharacters } from './text.js';
+import { isValidAbaRouting, isValidBic, isValidIban, isValidZaBranchCode } from './bank-details.js';
 
 /**
  * Withdrawals: money leaving a wallet for a bank account. The wire shapes and rules shared by the
@@ -24,6 +25,14 @@ export const WITHDRAWAL_MESSAGES = {
   invalidAccountNumber: 'Enter the account number: 6 to 34 digits',
   insufficientFunds: 'Insufficient wallet balance',
   tooMany: 'You have requested many withdrawals in a short time. Please try again later',
+  bankNameRequired: 'Enter the name of your bank',
+  bankNameTooLong: 'The bank’s name can be at most 100 characters',
+  invalidBranchCode: 'Enter the 6-digit branch code',
+  invalidIban:
+    'Enter a valid IBAN: the country code, two check digits and the account (e.g. GB82 WEST 1234 5698 7654 32)',
+  invalidBic: 'Enter a valid BIC/SWIFT code: 8 or 11 letters and digits (e.g. NWBKGB2L)',
+  invalidRouting: 'Enter a valid 9-digit ABA routing number',
+  routingOrSwift: 'Enter the routing number, or a SWIFT code for an international transfer',
   /** The sandbox bank's answer for an account number ending 0000. */
   sandboxRejected: 'The bank rejected the account number',
 } as const;
@@ -54,6 +63,71 @@ export const normalizeAccountNumber = (value: string) => value.replace(/\s+/g, '
 const ACCOUNT_NUMBER = /^\d{6,34}$/;
 export const isValidAccountNumber = (value: string) => ACCOUNT_NUMBER.test(normalizeAccountNumber(value));
 
+/**
+ * What a bank needs to pay out, by currency: a South African bank name, branch code and account number;
+ * an IBAN (and optionally the BIC/SWIFT code) in the euro area and the UK; a US routing number and account
+ * number, or a SWIFT code for an international transfer; an account number elsewhere.
+ */
+export const BANK_FORMS = ['za', 'iban', 'us', 'account'] as const;
+export type TBankForm = (typeof BANK_FORMS)[number];
+export const BANK_FORM_OF: Record<CurrencyCode, TBankForm> = {
+  ZAR: 'za',
+  EUR: 'iban',
+  GBP: 'iban',
+  USD: 'us',
+  CAD: 'account',
+  AUD: 'account',
+};
+
+/** When a payout usually reaches the bank, said on the review step before money leaves. */
+export const WITHDRAWAL_ARRIVES = 'Usually within 1–3 business days';
+
+/** The destination fields a form shows and the server reads, by currency. */
+export const BANK_FIELDS: Record<TBankForm, readonly BankField[]> = {
+  za: ['bankName', 'branchCode', 'accountNumber'],
+  iban: ['iban', 'bic'],
+  us: ['routingNumber', 'accountNumber', 'bic'],
+  account: ['accountNumber'],
+};
+export type BankField = 'bankName' | 'branchCode' | 'accountNumber' | 'iban' | 'bic' | 'routingNumber';
+
+const optionalCode = z.string().max(60).optional();
+const filled = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+
+/** The fields of the destination that are wrong for the currency's bank form, with the message to show. */
+export function bankDetailsProblems(
+  currency: CurrencyCode,
+  v: Partial<Record<BankField, string>>,
+): { path: BankField; message: string }[] {
+  const problems: { path: BankField; message: string }[] = [];
+  const add = (path: BankField, message: string) => problems.push({ path, message });
+  const form = BANK_FORM_OF[currency];
+  const needsAccount = form !== 'iban';
+  if (needsAccount && !(filled(v.accountNumber) && isValidAccountNumber(v.accountNumber))) {
+    add('accountNumber', WITHDRAWAL_MESSAGES.invalidAccountNumber);
+  }
+  if (form === 'za') {
+    if (!filled(v.bankName)) add('bankName', WITHDRAWAL_MESSAGES.bankNameRequired);
+    if (!(filled(v.branchCode) && isValidZaBranchCode(v.branchCode))) {
+      add('branchCode', WITHDRAWAL_MESSAGES.invalidBranchCode);
+    }
+  }
+  if (form === 'iban' && !(filled(v.iban) && isValidIban(v.iban))) add('iban', WITHDRAWAL_MESSAGES.invalidIban);
+  if (form === 'us') {
+    if (filled(v.routingNumber) && !isValidAbaRouting(v.routingNumber)) {
+      add('routingNumber', WITHDRAWAL_MESSAGES.invalidRouting);
+    }
+    if (!filled(v.routingNumber) && !filled(v.bic)) add('routingNumber', WITHDRAWAL_MESSAGES.routingOrSwift);
+  }
+  if ((form === 'iban' || form === 'us') && filled(v.bic) && !isValidBic(v.bic)) {
+    add('bic', WITHDRAWAL_MESSAGES.invalidBic);
+  }
+  return problems;
+}
+
+/** The account as an answer may show it: only the last four characters. */
+export const maskAccount = (last4: string) => `•••• ${last4}`;
+
 export const ZWithdrawRequest = z
   .object({
     amount: z.union([z.number(), z.string().max(40)], { error: WITHDRAWAL_MESSAGES.invalidAmount }),
@@ -65,14 +139,25 @@ export const ZWithdrawRequest = z
       .max(100, WITHDRAWAL_MESSAGES.holderTooLong)
       .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters),
     /** Digits, 6 to 34 of them; spaces are allowed and dropped. Only the last four are ever stored. */
-    accountNumber: z
-      .string({ error: WITHDRAWAL_MESSAGES.invalidAccountNumber })
-      .max(60, WITHDRAWAL_MESSAGES.invalidAccountNumber)
-      .refine(isValidAccountNumber, WITHDRAWAL_MESSAGES.invalidAccountNumber),
+    accountNumber: z.string({ error: WITHDRAWAL_MESSAGES.invalidAccountNumber }).max(60).optional(),
+    bankName: z
+      .string()
+      .trim()
+      .max(100, WITHDRAWAL_MESSAGES.bankNameTooLong)
+      .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters)
+      .optional(),
+    branchCode: optionalCode,
+    /** Only the last four characters are ever stored. */
+    iban: optionalCode,
+    bic: optionalCode,
+    routingNumber: optionalCode,
   })
   .superRefine((v, ctx) => {
     const error = withdrawalAmountError(v.amount, v.currency);
     if (error) ctx.addIssue({ code: 'custom', message: error, path: ['amount'] });
+    for (const p of bankDetailsProblems(v.currency, v)) {
+      ctx.addIssue({ code: 'custom', message: p.message, path: [p.path] });
+    }
   });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 
@@ -84,6 +169,15 @@ export const ZWithdrawal = z.object({
   status: ZWithdrawalStatus,
   accountHolderName: z.string(),
   accountLast4: z.string(),
+  /** Where the money goes, as the bank needs it; the account or IBAN masked to its last four characters. */
+  destination: z.object({
+    bankName: z.string().nullable(),
+    branchCode: z.string().nullable(),
+    bic: z.string().nullable(),
+    routingNumber: z.string().nullable(),
+    accountType: z.enum(['account', 'iban']),
+    accountMasked: z.string(),
+  }),
   createdAt: z.string(),
   /** When the payout was paid or failed; null while pending. */
   settledAt: z.string().nullable(),

@@ -5,7 +5,7 @@ import { jobs } from '../db/schema/index.js';
 import { enqueueJob } from '../jobs/index.js';
 import { HOUR, type AdjustableClock } from '../lib/clock.js';
 import { registerUser } from './factories.js';
-import { as, creditWallet } from './money-factories.js';
+import { as, creditWallet, ZA_BANK } from './money-factories.js';
 import type { StripeStandIn } from './stripe-stand-in.js';
 
 /** Payouts through Stripe's SDK, pointed at the local stand-in. */
@@ -22,13 +22,13 @@ export const STRIPE_REFUSAL = 'You have insufficient funds in your Stripe accoun
 /** A withdrawal requested while Stripe refuses payouts (its own settle job is due a few seconds later). */
 async function refusedWithdrawal(app: FastifyInstance, standIn: StripeStandIn) {
   standIn.refusePayouts(STRIPE_REFUSAL);
-  const person = await registerUser(app, { role: 'seller' });
+  const person = await registerUser(app, { role: 'seller', tier: 2 });
   await creditWallet(app.database.db, person.user.id, 50_000n, 'ZAR');
   const body = {
     amount: '150.00',
     currency: 'ZAR',
     accountHolderName: 'Thandi Nkosi',
-    accountNumber: '6200 1234 5678',
+    ...ZA_BANK,
   };
   const res = await as(app, person)('POST', '/api/wallet/withdraw', body, { 'idempotency-key': randomUUID() });
   if (res.statusCode !== 201) throw new Error(`withdraw failed: ${res.statusCode} ${res.body}`);

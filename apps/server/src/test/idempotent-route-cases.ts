@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE, type TTransaction } from '@holdfast/contracts';
 import { transactionMilestones, transactions } from '../db/schema/index.js';
 import { registerUser, uniqueEmail, type RegisteredUser } from './factories.js';
-import { acceptedFundedTransaction, as, createTransaction, creditWallet, parties } from './money-factories.js';
+import { acceptedFundedTransaction, as, createTransaction, creditWallet, parties, ZA_BANK } from './money-factories.js';
 import type { StripeStandIn } from './stripe-stand-in.js';
 
 /** One successful call of an idempotent route, as its caller sends it. */
@@ -249,7 +249,7 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
         amount: '150.00',
         currency: 'ZAR',
         accountHolderName: 'Thandi Nkosi',
-        accountNumber: '6200 1234 5678',
+        ...ZA_BANK,
       };
       return { who, method: 'POST', url: '/api/wallet/withdraw', body };
     },

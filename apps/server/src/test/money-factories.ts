@@ -145,3 +145,6 @@ export function minorOf(amount: string, currency: string): bigint {
   if (minor === null) throw new Error(`not an amount: ${amount}`);
   return minor;
 }
+
+/** A South African bank account as a withdrawal asks for it (FNB's universal branch code). */
+export const ZA_BANK = { bankName: 'FNB', branchCode: '250655', accountNumber: '6200 1234 5678' } as const;

@@ -26,6 +26,15 @@ export const withdrawals = pgTable(
     accountHolderName: text('account_holder_name').notNull(),
     /** Only the last four digits are kept; the full number goes to the provider and nowhere else. */
     accountLast4: text('account_last4').notNull(),
+    /** Whether accountLast4 ends an account number or an IBAN. */
+    accountType: text('account_type', { enum: ['account', 'iban'] })
+      .notNull()
+      .default('account'),
+    /** The rest of the destination as the bank needs it, by currency (null where the currency asks none). */
+    bankName: text('bank_name'),
+    branchCode: text('branch_code'),
+    bic: text('bic'),
+    routingNumber: text('routing_number'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -107,6 +107,15 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
 
 function eventSummary(action: string, c: EventContext): string | null {
   if (action.startsWith('dispute_resolved:')) return null;
+  // A milestone's action names its positions (decision 033: 'milestone_confirm:1', 'milestone_fund_from_wallet:2,3'):
+  // the deal's own words for the action, after the milestones it moved.
+  const staged = /^milestone_([a-z_]+):([\d,]+)$/.exec(action);
+  if (staged) {
+    const positions = staged[2]!.split(',');
+    const which = positions.length === 1 ? `Milestone ${positions[0]}` : `Milestones ${positions.join(', ')}`;
+    const summary = eventSummary(staged[1]!, c);
+    return summary ? `${which}: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}` : null;
+  }
   const known = EVENT_SUMMARIES[action];
   if (known !== undefined) return known?.(c) ?? null;
   const words = action.replace(/[_:]+/g, ' ').trim();

@@ -66,14 +66,14 @@ describe('GET /api/transactions/:id/timeline', () => {
       'Offer by the seller',
       'Offer rejected by the buyer',
       'Decision: split',
-      'Paid out of escrow: R 41,20 back to the buyer',
+      'Paid out of escrow: R\u00a041,20 back to the buyer',
     ]) {
       expect(
         said.some((s) => s.startsWith(expected)),
         expected,
       ).toBe(true);
     }
-    expect(said.find((s) => s.startsWith('Paid out'))).toContain('R 60,00 to the seller');
+    expect(said.find((s) => s.startsWith('Paid out'))).toContain('R\u00a060,00 to the seller');
     // The money is told after the decision that paid it.
     expect(said.findIndex((s) => s.startsWith('Paid out'))).toBeGreaterThan(
       said.findIndex((s) => s.startsWith('Decision')),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_PHRASE, formatMoney, toDecimal } from '@holdfast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
-import { acceptedFundedTransaction, as, createTransaction, creditWallet } from '../../test/money-factories.js';
+import { acceptedFundedTransaction, as, createTransaction, creditWallet, ZA_BANK } from '../../test/money-factories.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { checkLedger } from '../../ledger/index.js';
 import { journalEntries, ledgerAccounts, postings } from '../../db/schema/index.js';
@@ -23,7 +23,7 @@ const withdraw150 = (who: RegisteredUser) =>
   as(t.app, who)(
     'POST',
     '/api/wallet/withdraw',
-    { amount: '150.00', currency: 'ZAR', accountHolderName: 'Thandi Nkosi', accountNumber: '6200 1234 5678' },
+    { amount: '150.00', currency: 'ZAR', accountHolderName: 'Thandi Nkosi', ...ZA_BANK },
     { 'idempotency-key': crypto.randomUUID() },
   );
 const zar = (minor: bigint) => formatMoney(toDecimal(minor, 'ZAR'), 'ZAR').replaceAll('\u00a0', ' ');
@@ -150,7 +150,7 @@ describe('GET /api/transactions/:id/receipt.pdf', () => {
 
 describe('deposit and withdrawal receipts', () => {
   it('a deposit, by its payment id: its owner and staff, nobody else', async () => {
-    const owner = await registerUser(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const owner = await registerUser(t.app, { firstName: 'Ada', lastName: 'Lovelace', tier: 2 });
     await creditWallet(db(), owner.user.id, 25_000n);
     await creditWallet(db(), owner.user.id, 7_550n);
     const [entry] = await db()
@@ -172,7 +172,7 @@ describe('deposit and withdrawal receipts', () => {
   });
 
   it('a withdrawal: the amount that left the wallet, with its state', async () => {
-    const owner = await registerUser(t.app);
+    const owner = await registerUser(t.app, { tier: 2 });
     await creditWallet(db(), owner.user.id, 50_000n);
     const res = await withdraw150(owner);
     expect(res.statusCode).toBe(201);

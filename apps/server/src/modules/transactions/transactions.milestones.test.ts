@@ -102,7 +102,7 @@ describe('a deal paid in stages', () => {
       ],
     });
     expect(tooSmall.statusCode).toBe(400);
-    expect(tooSmall.json().message).toBe('Amount must be at least R 50,00');
+    expect(tooSmall.json().message).toBe('Amount must be at least R\u00a050,00');
     const eleven = Array.from({ length: 11 }, (_, i) => ({ title: `S${i}`, amount: '100.00' }));
     expect((await post({ amount: '1100.00', milestones: eleven })).statusCode).toBe(400);
     expect((await post({ amount: '100.00', milestones: [] })).statusCode).toBe(400);
@@ -137,6 +137,17 @@ describe('a deal paid in stages', () => {
     expect(res.json().milestones[0].status).toBe('released');
     expect(await wallet(seller)).toBe(1_000_000n);
     await moneyIsExact();
+
+    // The history names the milestone each step moved, in the deal's own words.
+    const history = (await as(t.app, buyer)('GET', `/api/transactions/${deal.id}/timeline`)).json();
+    const said: string[] = history.entries.map((e: { summary: string }) => e.summary);
+    expect(said).toEqual(
+      expect.arrayContaining([
+        'Milestone 1: funded by the buyer',
+        'Milestone 1: marked delivered',
+        'Milestone 1: receipt confirmed by the buyer: funds released to the seller',
+      ]),
+    );
 
     // Fund 2 and 3 at once; deliver 3.
     res = await as(t.app, buyer)('POST', `/api/transactions/${deal.id}/milestones/fund`, {

@@ -62,8 +62,8 @@ export function outcomeOf(t: OutcomeRow, f: OutcomeFacts, paidIn: bigint = t.tot
 }
 
 /**
- * The payout figures of `rows` from the ledger, one statement for the postings and one for the decided
- * disputes, for the rows that need them (needsLedger); the others get NO_PAYOUT without a read.
+ * The payout figures of `rows` from the ledger in one statement, for the rows that need them (needsLedger);
+ * the others get NO_PAYOUT without a read.
  */
 export async function outcomeFacts(
   db: DbOrTx,
@@ -73,30 +73,29 @@ export async function outcomeFacts(
   const wanted = rows.filter(needsLedger);
   if (wanted.length === 0) return facts;
   const ids = wanted.map((t) => t.id);
-  const [sums, decided] = await Promise.all([
-    db
-      .select({
-        transactionId: journalEntries.transactionId,
-        type: ledgerAccounts.type,
-        userId: ledgerAccounts.userId,
-        amount: sql<string>`sum(${postings.amount})::text`,
-      })
-      .from(journalEntries)
-      .innerJoin(postings, eq(postings.entryId, journalEntries.id))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
-      .where(
-        and(
-          inArray(journalEntries.transactionId, ids),
-          inArray(journalEntries.kind, [...PAYOUT_KINDS]),
-          inArray(ledgerAccounts.type, ['wallet', 'fees']),
-        ),
-      )
-      .groupBy(journalEntries.transactionId, ledgerAccounts.type, ledgerAccounts.userId),
-    db
-      .select({ transactionId: disputes.transactionId, resolvedById: disputes.resolvedById })
-      .from(disputes)
-      .where(and(inArray(disputes.transactionId, ids), eq(disputes.status, 'resolved'))),
-  ]);
+  // One statement: the payout postings summed per side, each group with who decided the deal's resolved
+  // dispute, if any ('' for an agreement between the parties, null for no dispute decided).
+  const sums = await db
+    .select({
+      transactionId: journalEntries.transactionId,
+      type: ledgerAccounts.type,
+      userId: ledgerAccounts.userId,
+      amount: sql<string>`sum(${postings.amount})::text`,
+      decidedBy: sql<string | null>`(select coalesce(max(${disputes.resolvedById}), '') from ${disputes}
+        where ${disputes.transactionId} = ${journalEntries.transactionId} and ${disputes.status} = 'resolved'
+        having count(*) > 0)`,
+    })
+    .from(journalEntries)
+    .innerJoin(postings, eq(postings.entryId, journalEntries.id))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+    .where(
+      and(
+        inArray(journalEntries.transactionId, ids),
+        inArray(journalEntries.kind, [...PAYOUT_KINDS]),
+        inArray(ledgerAccounts.type, ['wallet', 'fees']),
+      ),
+    )
+    .groupBy(journalEntries.transactionId, ledgerAccounts.type, ledgerAccounts.userId);
   const byId = new Map(wanted.map((t) => [t.id, t]));
   for (const t of wanted) facts.set(t.id, { ...NO_PAYOUT });
   for (const s of sums) {
@@ -104,15 +103,12 @@ export async function outcomeFacts(
     const f = t && facts.get(t.id);
     if (!t || !f) continue;
     const amount = BigInt(s.amount);
+    if (s.decidedBy !== null) f.decidedBy = s.decidedBy ? 'moderator' : 'agreement';
     if (s.type === 'fees') f.fees += amount;
     else if (s.userId === t.buyerId) f.buyer += amount;
     // Escrow pays only the buyer, the seller and the fees: any other wallet is the seller's (also after their
     // address stopped being verified, when the row no longer names them).
     else f.seller += amount;
-  }
-  for (const d of decided) {
-    const f = facts.get(d.transactionId);
-    if (f) f.decidedBy = d.resolvedById ? 'moderator' : 'agreement';
   }
   return facts;
 }

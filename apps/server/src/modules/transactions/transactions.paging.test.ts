@@ -143,7 +143,15 @@ describe('GET /api/transactions pages with a cursor', () => {
 
   it('filters by status across pages, and the stats count every status', async () => {
     const stats = await page(alice, '/stats').then((r) => r.json());
-    expect(stats).toEqual({ total: 60, pending: 12, active: 12, completed: 12, disputed: 12, cancelled: 12 });
+    expect(stats).toEqual({
+      total: 60,
+      pending: 12,
+      active: 12,
+      completed: 12,
+      disputed: 12,
+      cancelled: 12,
+      successRate: 100,
+    });
     for (const status of STATUSES) {
       const rows = (await walk(alice, `limit=5&status=${status}`)).flat();
       expect(rows).toHaveLength(stats[status]);
@@ -169,6 +177,7 @@ describe('GET /api/transactions pages with a cursor', () => {
       completed: 0,
       disputed: 0,
       cancelled: 0,
+      successRate: null,
     });
   });
 

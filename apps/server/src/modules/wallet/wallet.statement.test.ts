@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIRMATION_PHRASE, STATEMENT_PAGE_SIZE, type TStatement, type TStatementEntry } from '@holdfast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
-import { as, createTransaction, creditWallet, fundFromWallet, acceptTransaction } from '../../test/money-factories.js';
+import {
+  as,
+  createTransaction,
+  creditWallet,
+  fundFromWallet,
+  acceptTransaction,
+  ZA_BANK,
+} from '../../test/money-factories.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { checkLedger, getWalletBalance } from '../../ledger/index.js';
 import { ledgerAccounts, postings } from '../../db/schema/index.js';
@@ -20,7 +27,7 @@ const withdraw150 = (who: RegisteredUser) =>
   as(t.app, who)(
     'POST',
     '/api/wallet/withdraw',
-    { amount: '150.00', currency: 'ZAR', accountHolderName: 'Thandi Nkosi', accountNumber: '6200 1234 5678' },
+    { amount: '150.00', currency: 'ZAR', accountHolderName: 'Thandi Nkosi', ...ZA_BANK },
     { 'idempotency-key': crypto.randomUUID() },
   );
 const today = () => new Date().toISOString().slice(0, 10);
@@ -43,7 +50,10 @@ describe('the wallet statement', () => {
   let seller: RegisteredUser;
 
   beforeAll(async () => {
-    [buyer, seller] = await Promise.all([registerUser(t.app), registerUser(t.app, { role: 'seller' })]);
+    [buyer, seller] = await Promise.all([
+      registerUser(t.app, { tier: 2 }),
+      registerUser(t.app, { role: 'seller', tier: 2 }),
+    ]);
     // Deposits 500.00 and 200.00; a deal of 100.00 (total 103.00) funded from the wallet, accepted and
     // released; a withdrawal of 150.00.
     await creditWallet(db(), buyer.user.id, 50_000n);

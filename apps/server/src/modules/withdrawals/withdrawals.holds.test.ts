@@ -33,7 +33,7 @@ const db = () => t.app.database.db;
 
 /** Someone whose account name resembles the sample list's "ZHAROVSKY, Viktor Pavlovich", with R 500 in the wallet. */
 async function listedPerson(name = { firstName: 'Viktor', lastName: 'Zharovski' }) {
-  const person = await registerUser(t.app, { role: 'seller', ...name });
+  const person = await registerUser(t.app, { role: 'seller', tier: 2, ...name });
   await creditWallet(db(), person.user.id, 50_000n, 'ZAR');
   return person;
 }
@@ -105,7 +105,7 @@ describe('a withdrawal by a listed name', () => {
   });
 
   it('a name far from every listed one is not held', async () => {
-    const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi' });
+    const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi', tier: 2 });
     await creditWallet(db(), person.user.id, 50_000n, 'ZAR');
     const res = await withdraw(t.app, person, withdrawal());
     expect(res.json()).toMatchObject({ status: 'pending', review: null, expectedBy: '2026-01-05T10:01:00.000Z' });
@@ -115,7 +115,7 @@ describe('a withdrawal by a listed name', () => {
   });
 
   it('the bank account holder is screened too', async () => {
-    const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi' });
+    const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi', tier: 2 });
     await creditWallet(db(), person.user.id, 50_000n, 'ZAR');
     const res = await withdraw(t.app, person, withdrawal({ accountHolderName: 'Quantrell Holdings Ltd' }));
     expect(res.json().status).toBe('held');
@@ -220,7 +220,7 @@ describe('POST /api/admin/withdrawals/:id/release and /reject', () => {
     expect((await decide(admin, '00000000-0000-4000-8000-000000000000', 'release')).statusCode).toBe(404);
     expect((await decide(admin, 'not-a-uuid', 'reject')).statusCode).toBe(404);
 
-    const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi' });
+    const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi', tier: 2 });
     await creditWallet(db(), person.user.id, 50_000n, 'ZAR');
     const normal = (await withdraw(t.app, person, withdrawal())).json().id as string;
     expect((await decide(admin, normal, 'reject')).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { toDecimal, type TWithdrawal } from '@holdfast/contracts';
+import { maskAccount, toDecimal, type TWithdrawal } from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { withdrawalHolds, withdrawals } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/uuid.js';
@@ -18,6 +18,14 @@ export function toWithdrawalView(w: WithdrawalRow, hold: HoldOutcome | null = nu
     status: w.status,
     accountHolderName: w.accountHolderName,
     accountLast4: w.accountLast4,
+    destination: {
+      bankName: w.bankName,
+      branchCode: w.branchCode,
+      bic: w.bic,
+      routingNumber: w.routingNumber,
+      accountType: w.accountType,
+      accountMasked: maskAccount(w.accountLast4),
+    },
     createdAt: w.createdAt.toISOString(),
     settledAt: w.settledAt?.toISOString() ?? null,
     failureReason: w.failureReason,

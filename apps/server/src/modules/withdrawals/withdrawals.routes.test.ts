@@ -17,6 +17,8 @@ import {
   withdrawalRows,
 } from './withdrawals.test-helpers.js';
 
+/** A US account by routing number (JPMorgan Chase's, whose checksum holds). */
+const US_BANK = { bankName: undefined, branchCode: undefined, routingNumber: '021000021' };
 const clock = adjustableClock(new Date('2026-01-05T10:00:00Z'));
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +41,14 @@ describe('POST /api/wallet/withdraw', () => {
       status: 'pending',
       accountHolderName: 'Thandi Nkosi',
       accountLast4: '5678',
+      destination: {
+        bankName: 'FNB',
+        branchCode: '250655',
+        bic: null,
+        routingNumber: null,
+        accountType: 'account',
+        accountMasked: '•••• 5678',
+      },
       createdAt: '2026-01-05T10:00:00.000Z',
       settledAt: null,
       failureReason: null,
@@ -73,7 +83,7 @@ describe('POST /api/wallet/withdraw', () => {
     expect(await withdrawalRows(db(), seller)).toEqual([]);
 
     // A currency the person holds nothing in is the same answer.
-    const usd = await withdraw(t.app, seller, withdrawal({ amount: '10.00', currency: 'USD' }));
+    const usd = await withdraw(t.app, seller, withdrawal({ amount: '10.00', currency: 'USD', ...US_BANK }));
     expect(usd.statusCode).toBe(409);
     expect(usd.json().code).toBe('INSUFFICIENT_FUNDS');
     expect(await withdrawalRows(db(), seller)).toEqual([]);
@@ -113,7 +123,11 @@ describe('POST /api/wallet/withdraw', () => {
 
   it('takes a JSON number and an account number with spaces (stripped) at the minimum', async () => {
     const seller = await personWithMoney(t.app, 10_000n, 'USD');
-    const res = await withdraw(t.app, seller, withdrawal({ amount: 10, currency: 'USD', accountNumber: ' 12 34 56 ' }));
+    const res = await withdraw(
+      t.app,
+      seller,
+      withdrawal({ amount: 10, currency: 'USD', ...US_BANK, accountNumber: ' 12 34 56 ' }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ amount: '10.00', currency: 'USD', accountLast4: '3456' });
     expect(await walletOf(db(), seller, 'USD')).toBe(9_000n);

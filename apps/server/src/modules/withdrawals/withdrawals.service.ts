@@ -1,4 +1,12 @@
-import { CURRENCIES, normalizeAccountNumber, toMinor, type CurrencyCode, type TWithdrawal } from '@holdfast/contracts';
+import {
+  BANK_FORM_OF,
+  CURRENCIES,
+  compactCode,
+  normalizeAccountNumber,
+  toMinor,
+  type CurrencyCode,
+  type TWithdrawal,
+} from '@holdfast/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,7 +46,28 @@ export interface WithdrawInput {
   amount: string | number;
   currency: CurrencyCode;
   accountHolderName: string;
-  accountNumber: string;
+  accountNumber?: string | undefined;
+  bankName?: string | undefined;
+  branchCode?: string | undefined;
+  iban?: string | undefined;
+  bic?: string | undefined;
+  routingNumber?: string | undefined;
+}
+
+/** The destination as stored: only what the currency's bank form asks, codes compacted, no full account. */
+function destinationOf(input: WithdrawInput) {
+  const form = BANK_FORM_OF[input.currency];
+  const code = (v: string | undefined) => (v && v.trim() ? compactCode(v) : null);
+  const iban = form === 'iban';
+  return {
+    /** The full number, for the provider only. */
+    account: iban ? compactCode(input.iban ?? '') : normalizeAccountNumber(input.accountNumber ?? ''),
+    accountType: iban ? ('iban' as const) : ('account' as const),
+    bankName: form === 'za' ? (input.bankName?.trim() ?? null) : null,
+    branchCode: form === 'za' ? (input.branchCode?.trim() ?? null) : null,
+    bic: iban || form === 'us' ? code(input.bic) : null,
+    routingNumber: form === 'us' ? input.routingNumber?.trim() || null : null,
+  };
 }
 
 /** The payout is still on its way: the settle job fails this attempt and asks again later. */
@@ -90,9 +119,9 @@ export function createWithdrawalsService({
 
   return {
     async request(user: SessionUser, input: WithdrawInput, answer?: StoreAnswer<TWithdrawal>): Promise<TWithdrawal> {
-      // The request schema checked the amount, currency and account number; these are the same rules.
+      // The request schema checked the amount, currency and bank details; these are the same rules.
       const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
-      const accountNumber = normalizeAccountNumber(input.accountNumber);
+      const { account: accountNumber, ...destination } = destinationOf(input);
       if (amount === null || amount <= 0n) throw badRequest('Enter a valid amount', { amount: 'Enter a valid amount' });
       const accountHolderName = input.accountHolderName.trim();
       // Before the transaction (it reads the lists, not the wallet): the account's name and the payee's.
@@ -111,6 +140,7 @@ export function createWithdrawalsService({
           status: held ? 'held' : 'pending',
           accountHolderName,
           accountLast4: accountNumber.slice(-4),
+          ...destination,
           createdAt: now,
           updatedAt: now,
         });

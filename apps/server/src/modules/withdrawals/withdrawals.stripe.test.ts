@@ -41,7 +41,13 @@ const rowOf = async (id: string) => (await db().select().from(withdrawals).where
 describe('withdrawals through Stripe Payouts (local stand-in)', () => {
   it('creates the payout keyed by the withdrawal id, asks again while in transit, settles when paid', async () => {
     const seller = await personWithMoney(t.app, 20_000n, 'EUR');
-    const w = (await withdraw(t.app, seller, withdrawal({ amount: '75.00', currency: 'EUR' }))).json();
+    const w = (
+      await withdraw(
+        t.app,
+        seller,
+        withdrawal({ amount: '75.00', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00' }),
+      )
+    ).json();
     const row = await rowOf(w.id);
     expect(row.provider).toBe('stripe');
     const payout = standIn.payouts.get(row.providerPayoutId!)!;
@@ -73,7 +79,13 @@ describe('withdrawals through Stripe Payouts (local stand-in)', () => {
 
   it('a payout Stripe fails returns the money with Stripe’s reason', async () => {
     const seller = await personWithMoney(t.app, 20_000n, 'EUR');
-    const w = (await withdraw(t.app, seller, withdrawal({ amount: '80.00', currency: 'EUR' }))).json();
+    const w = (
+      await withdraw(
+        t.app,
+        seller,
+        withdrawal({ amount: '80.00', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00' }),
+      )
+    ).json();
     standIn.settlePayout((await rowOf(w.id)).providerPayoutId!, 'failed', 'The bank account has been closed');
     clock.advance(5 * SECOND);
     await t.app.scheduler.runDue();

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { jobs, journalEntries, withdrawals } from '../../db/schema/index.js';
 import { accountKey, checkLedger, getAccountBalance, getWalletBalance } from '../../ledger/index.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
-import { as, creditWallet } from '../../test/money-factories.js';
+import { as, creditWallet, ZA_BANK } from '../../test/money-factories.js';
 
 /** A signed-in person with `minor` units in their wallet, phone-verified (tier 2) so they may withdraw. */
 export async function personWithMoney(app: FastifyInstance, minor: bigint, currency = 'ZAR', tier: 2 | 3 = 2) {
@@ -19,7 +19,7 @@ export const withdrawal = (overrides: Record<string, unknown> = {}) => ({
   amount: '150.00',
   currency: 'ZAR',
   accountHolderName: 'Thandi Nkosi',
-  accountNumber: '6200 1234 5678',
+  ...ZA_BANK,
   ...overrides,
 });
 

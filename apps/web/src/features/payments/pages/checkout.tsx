@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Ban, Banknote, CheckCircle2, CreditCard, ShieldAlert, Wallet } from 'lucide-react';
 import type { TTransaction } from '@holdfast/contracts';
-import { FEE_RATE_LABEL, decimalsOf, toMinor } from '@holdfast/contracts/constants';
+import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
 import { TransactionUnavailable } from '@/components/transaction-unavailable';
@@ -11,7 +11,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NoticeCard } from '@/components/ui/notice-card';
-import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { PageSpinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/ui/use-toast';
 import { errorCode, errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
@@ -24,6 +24,8 @@ import { usePaymentIntent } from '../api/create-payment-intent';
 import { useFundFromWallet } from '../api/fund-from-wallet';
 import { CardPayment } from '../components/card-payment';
 import { OrderSummary } from '../components/order-summary';
+import { ReviewMoneyStep } from '@/components/review-money-step';
+import { walletCoverage } from '../lib/wallet-coverage';
 
 function ViewTransactionButton({ id }: { id: string }) {
   return (
@@ -124,6 +126,8 @@ function Checkout({ tx }: { tx: TTransaction }) {
       />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
+          {/* The wallet comes first when it covers the total (or nearly does): no card needed. */}
+          <WalletOption tx={tx} onPaid={onPaid} />
           <Card>
             <CardHeader className="pb-4">
               <CardTitle className="flex items-center gap-2 text-base">
@@ -163,7 +167,6 @@ function Checkout({ tx }: { tx: TTransaction }) {
               )}
             </CardContent>
           </Card>
-          <WalletOption tx={tx} onPaid={onPaid} />
         </div>
         <div className="order-first lg:order-none lg:col-span-2">
           <OrderSummary tx={tx} />
@@ -174,19 +177,21 @@ function Checkout({ tx }: { tx: TTransaction }) {
 }
 
 /**
- * 'Pay from wallet' when the wallet holds enough in the transaction's currency; a deposit is offered
- * instead when the server finds the balance short (INSUFFICIENT_FUNDS: spent elsewhere meanwhile).
+ * 'Pay from wallet' when the wallet holds enough in the transaction's currency, after a review step (amount,
+ * fee, total, the wallet and its balance after); 'Top up' by the shortfall when it holds at least half. A
+ * deposit is offered instead when the server finds the balance short (INSUFFICIENT_FUNDS: spent meanwhile).
  */
 function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) {
   const wallet = useWalletBalance();
   const fund = useFundFromWallet(tx.id);
   const [short, setShort] = React.useState(false);
+  const [reviewing, setReviewing] = React.useState(false);
   const balance = wallet.data?.balances.find((b) => b.currency === tx.currency)?.balance;
-  const covers =
-    balance !== undefined &&
-    (toMinor(balance, decimalsOf(tx.currency)) ?? 0n) >= (toMinor(tx.total, decimalsOf(tx.currency)) ?? 0n);
+  const coverage = walletCoverage(balance, tx.total, tx.currency);
   if (short) return <DepositOffer tx={tx} />;
-  if (!covers) return null;
+  if (coverage.kind === 'top-up') return <TopUpOffer tx={tx} balance={coverage.balance} topUp={coverage.topUp} />;
+  if (coverage.kind !== 'covers') return null;
+  const money = (amount: string) => formatMoney(amount, tx.currency);
   return (
     <Card>
       <CardHeader className="pb-4">
@@ -194,27 +199,63 @@ function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) 
           <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
         </CardTitle>
         <CardDescription>
-          Your {tx.currency} wallet holds {formatMoney(balance, tx.currency)}. Pay {formatMoney(tx.total, tx.currency)}{' '}
-          from it instantly.
+          Your {tx.currency} wallet holds {money(coverage.balance)}. Pay {money(tx.total)} from it instantly.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button
-          variant="outline"
-          className="w-full"
-          disabled={fund.isPending}
-          onClick={() =>
+        <Button className="w-full" disabled={fund.isPending} onClick={() => setReviewing(true)}>
+          <Wallet aria-hidden="true" /> Pay from wallet
+        </Button>
+        <ReviewMoneyStep
+          open={reviewing}
+          onOpenChange={setReviewing}
+          title="Review your payment"
+          description="The total moves from your wallet into escrow, where it is held until you confirm delivery."
+          rows={[
+            { label: 'Amount', value: money(tx.amount) },
+            { label: `Service fee (${FEE_RATE_LABEL})`, value: money(tx.fee) },
+            { label: 'Total', value: money(tx.total), strong: true },
+            { label: 'From', value: `Your ${tx.currency} wallet (${money(coverage.balance)})` },
+            { label: 'Balance after', value: money(coverage.after), strong: true },
+          ]}
+          confirmLabel={`Pay ${money(tx.total)}`}
+          pendingLabel="Paying..."
+          pending={fund.isPending}
+          onConfirm={() =>
             fund.mutate(undefined, {
               onSuccess: onPaid,
               onError: (err) => {
+                setReviewing(false);
                 toastError(errorMessage(err, 'Payment Error'));
                 if (errorCode(err) === 'INSUFFICIENT_FUNDS') setShort(true);
               },
             })
           }
-        >
-          {fund.isPending ? <Spinner /> : <Wallet aria-hidden="true" />}
-          {fund.isPending ? 'Paying...' : 'Pay from wallet'}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The wallet nearly covers the total: top it up by the difference (a deposit prefilled), then pay from it. */
+function TopUpOffer({ tx, balance, topUp }: { tx: TTransaction; balance: string; topUp: string }) {
+  const href = `/wallet/deposit?${new URLSearchParams({ amount: topUp, currency: tx.currency, for: tx.id })}`;
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
+        </CardTitle>
+        <CardDescription>
+          Your {tx.currency} wallet holds {formatMoney(balance, tx.currency)} of the{' '}
+          {formatMoney(tx.total, tx.currency)} this payment needs. Top it up, then pay from it; or pay by card below.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild variant="gold" className="w-full">
+          <Link href={href}>
+            <Banknote aria-hidden="true" /> Top up {formatMoney(topUp, tx.currency)}
+          </Link>
         </Button>
       </CardContent>
     </Card>
@@ -231,7 +272,7 @@ function DepositOffer({ tx }: { tx: TTransaction }) {
         </CardTitle>
         <CardDescription>
           Your {tx.currency} wallet does not hold the {formatMoney(tx.total, tx.currency)} this payment needs. Deposit
-          funds into it, or pay by card above.
+          funds into it, or pay by card below.
         </CardDescription>
       </CardHeader>
       <CardContent>

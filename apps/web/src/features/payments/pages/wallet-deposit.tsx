@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Banknote, ShieldCheck } from 'lucide-react';
 import {
@@ -20,22 +20,45 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { useCurrencies } from '@/lib/queries/get-currencies';
+import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { useCreateDeposit } from '../api/create-deposit';
 import { CardPayment } from '../components/card-payment';
 import { depositValidation, splitMessage } from '../lib/deposit';
 
-/** The payment form's default currency (spec section 9). */
+/** The payment form's default currency (spec section 9), when the wallet's own is not known. */
 const DEPOSIT_DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
-/** /wallet/deposit: choose a currency and amount, then pay by card into the wallet. */
+/** `?amount=444.00&currency=ZAR` (checkout's Top up): the deposit prefilled, when the values make sense. */
+function prefillOf(search: string): { amount: string; currency: CurrencyCode | null; payFor: string | null } {
+  const params = new URLSearchParams(search);
+  const currency = params.get('currency');
+  const amount = params.get('amount') ?? '';
+  const payFor = params.get('for');
+  return {
+    payFor: payFor && /^[\w-]{1,64}$/.test(payFor) ? payFor : null,
+    amount: /^\d{1,12}(\.\d{1,2})?$/.test(amount) ? amount : '',
+    currency: isCurrencyCode(currency) ? currency : null,
+  };
+}
+
+/**
+ * /wallet/deposit: choose a currency and amount, then pay by card into the wallet. The currency starts as
+ * the wallet's own (the issue 32 rule, over the spec's USD), unless a link asks for another.
+ */
 export function WalletDepositPage() {
   const [, navigate] = useLocation();
+  const search = useSearch();
   const queryClient = useQueryClient();
   const { currencies } = useCurrencies();
   const create = useCreateDeposit();
-  const [currency, setCurrency] = React.useState<string>(DEPOSIT_DEFAULT_CURRENCY);
-  const [amount, setAmount] = React.useState('');
+  const [prefill] = React.useState(() => prefillOf(search));
+  const wallet = useWalletBalance();
+  // Null until the person picks one: the wallet's currency may arrive after the first render.
+  const [chosen, setCurrency] = React.useState<string | null>(prefill.currency);
+  const walletCurrency = wallet.data?.currency;
+  const currency = chosen ?? (isCurrencyCode(walletCurrency) ? walletCurrency : DEPOSIT_DEFAULT_CURRENCY);
+  const [amount, setAmount] = React.useState(prefill.amount);
   const [intent, setIntent] = React.useState<TPaymentIntentResponse | null>(null);
   const code = isCurrencyCode(currency) ? currency : DEPOSIT_DEFAULT_CURRENCY;
   const problemToast = React.useRef<{ dismiss: () => void } | null>(null);
@@ -65,8 +88,9 @@ export function WalletDepositPage() {
   const onPaid = React.useCallback(() => {
     toast({ title: 'Deposit Successful', description: 'Your wallet has been credited successfully!' });
     void invalidateTransactionsAndWallet(queryClient);
-    navigate('/dashboard');
-  }, [navigate, queryClient]);
+    // A top-up for a payment goes back to its checkout, where the wallet now covers it.
+    navigate(prefill.payFor ? `/transactions/${prefill.payFor}/checkout` : '/dashboard');
+  }, [navigate, queryClient, prefill.payFor]);
 
   return (
     <>

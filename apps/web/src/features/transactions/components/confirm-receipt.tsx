@@ -9,6 +9,7 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useConfirmTransaction } from '../api/confirm-transaction';
+import { useConfirmMilestone } from '../api/milestones';
 import { CONFIRMATION_PHRASE, phraseState } from '../lib/confirm-phrase';
 import { confirmHint } from '../lib/status-copy';
 
@@ -17,11 +18,15 @@ interface ConfirmReceiptProps {
   transactionId: string;
   type: TTransaction['type'];
   sellerAmount: string;
+  /** A deal paid in stages: the milestone confirmed (only its money is released). */
+  milestone?: { id: string; title: string };
 }
 
-export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmReceiptProps) {
+export function ConfirmReceipt({ transactionId, type, sellerAmount, milestone }: ConfirmReceiptProps) {
   const [phrase, setPhrase] = React.useState('');
-  const confirm = useConfirmTransaction(transactionId);
+  const deal = useConfirmTransaction(transactionId);
+  const stage = useConfirmMilestone(transactionId, milestone?.id ?? '');
+  const confirm = milestone ? stage : deal;
   const state = phraseState(phrase);
   const id = React.useId();
 
@@ -30,7 +35,9 @@ export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmRec
     if (state !== 'match') return;
     confirm.mutate(phrase.trim().toUpperCase(), {
       onSuccess: () => {
-        toast({ title: 'Transaction confirmed and funds released' });
+        toast({
+          title: milestone ? 'Milestone confirmed and funds released' : 'Transaction confirmed and funds released',
+        });
         setPhrase('');
       },
       onError: (err) => toastError(errorMessage(err, 'Failed to confirm transaction')),
@@ -44,7 +51,11 @@ export function ConfirmReceipt({ transactionId, type, sellerAmount }: ConfirmRec
     >
       <div>
         <p className="font-medium text-brand-ink">
-          {type === 'service' ? 'Has the service been delivered?' : 'Received your item?'}
+          {milestone
+            ? `Is “${milestone.title}” done?`
+            : type === 'service'
+              ? 'Has the service been delivered?'
+              : 'Received your item?'}
         </p>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">
           {/* The spec's phrase is the one the server checks; for a service it confirms the work (confirmHint). */}

@@ -4,17 +4,22 @@ import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useLazyDialog } from '@/lib/lazy-dialog';
 import { useDeliverTransaction } from '../api/deliver-transaction';
+import { useDeliverMilestone } from '../api/milestones';
 
 const loadForm = () => import('./deliver-form');
 
 interface DeliverDialogProps {
   transactionId: string;
   inspectionDays: number;
+  /** A deal paid in stages: the milestone marked delivered (its own inspection period starts). */
+  milestone?: { id: string; title: string };
 }
 
-/** The seller marks an accepted, funded transaction delivered; the buyer's inspection period starts. */
-export function DeliverDialog({ transactionId, inspectionDays }: DeliverDialogProps) {
-  const deliver = useDeliverTransaction(transactionId);
+/** The seller marks an accepted, funded transaction (or milestone) delivered; the buyer's inspection period starts. */
+export function DeliverDialog({ transactionId, inspectionDays, milestone }: DeliverDialogProps) {
+  const deal = useDeliverTransaction(transactionId);
+  const stage = useDeliverMilestone(transactionId, milestone?.id ?? '');
+  const deliver = milestone ? stage : deal;
   const dialog = useLazyDialog(loadForm);
   return (
     <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
@@ -28,6 +33,7 @@ export function DeliverDialog({ transactionId, inspectionDays }: DeliverDialogPr
           <dialog.body.DeliverForm
             deliver={deliver}
             inspectionDays={inspectionDays}
+            milestoneTitle={milestone?.title}
             onDone={() => dialog.setOpen(false)}
           />
         )}

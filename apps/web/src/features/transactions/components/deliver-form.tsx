@@ -27,11 +27,13 @@ const FIELDS = ['trackingReference', 'note'] as const;
 interface DeliverFormProps {
   deliver: ReturnType<typeof useDeliverTransaction>;
   inspectionDays: number;
+  /** A milestone of a deal paid in stages: named in the title. */
+  milestoneTitle?: string;
   onDone: () => void;
 }
 
 /** The deliver dialog's form (its own chunk, loaded when the dialog first opens: react-hook-form and Zod). */
-export function DeliverForm({ deliver, inspectionDays, onDone }: DeliverFormProps) {
+export function DeliverForm({ deliver, inspectionDays, milestoneTitle, onDone }: DeliverFormProps) {
   // The contract's rules: both fields optional and trimmed, empty ones left out, lengths capped.
   const form = useForm<TDeliverTransactionRequest, unknown, DeliverValues>({
     ...FOCUS_FIRST_ERROR_ONCE,
@@ -64,7 +66,7 @@ export function DeliverForm({ deliver, inspectionDays, onDone }: DeliverFormProp
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>Mark as delivered</DialogTitle>
+        <DialogTitle>{milestoneTitle ? `Mark “${milestoneTitle}” as delivered` : 'Mark as delivered'}</DialogTitle>
         <DialogDescription>
           The buyer then has {inspectionPeriod(inspectionDays)} to inspect it. Unless they confirm receipt or open a
           dispute first, the money is released to you automatically when that time ends. Both fields are optional.

@@ -24,10 +24,13 @@ const loadForm = () => import('./dispute-form');
 export function DisputeDialog({
   transactionId,
   buyerOf,
+  milestone,
 }: {
   transactionId: string;
-  /** The viewer's purchase: the buyer may dispute only part of its amount. */
+  /** The viewer's purchase (or the milestone's amount): the buyer may dispute only part of it. */
   buyerOf?: { amount: string; currency: string };
+  /** A deal paid in stages: the milestone in dispute (the other milestones go on). */
+  milestone?: { id: string; title: string };
 }) {
   const create = useCreateDispute(transactionId);
   const dialog = useLazyDialog(loadForm);
@@ -40,7 +43,12 @@ export function DisputeDialog({
       </DialogTrigger>
       <DialogContent>
         {dialog.body && (
-          <dialog.body.DisputeForm create={create} onDone={() => dialog.setOpen(false)} buyerOf={buyerOf} />
+          <dialog.body.DisputeForm
+            create={create}
+            onDone={() => dialog.setOpen(false)}
+            buyerOf={buyerOf}
+            milestone={milestone}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -42,11 +42,14 @@ export function DisputeForm({
   create,
   onDone,
   buyerOf,
+  milestone,
 }: {
   create: ReturnType<typeof useCreateDispute>;
   onDone: () => void;
   /** The buyer's transaction: only the buyer may dispute part of the amount (decision 022). */
   buyerOf?: { amount: string; currency: string };
+  /** A deal paid in stages: the milestone in dispute (decision 033). */
+  milestone?: { id: string; title: string };
 }) {
   const [type, setType] = React.useState<TDisputeType | ''>('');
   const [description, setDescription] = React.useState('');
@@ -78,7 +81,13 @@ export function DisputeForm({
     const part = disputedAmount();
     if (part === null) return;
     create.mutate(
-      { type, description, priority, ...(part ? { disputedAmount: part } : {}) },
+      {
+        type,
+        description,
+        priority,
+        ...(part ? { disputedAmount: part } : {}),
+        ...(milestone ? { milestoneId: milestone.id } : {}),
+      },
       {
         onSuccess: () => {
           announceCreated();
@@ -92,9 +101,11 @@ export function DisputeForm({
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>Request Moderation</DialogTitle>
+        <DialogTitle>{milestone ? `Request Moderation: “${milestone.title}”` : 'Request Moderation'}</DialogTitle>
         <DialogDescription>
-          A moderator reviews the case. The money stays in escrow until the dispute is resolved.
+          {milestone
+            ? 'A moderator reviews this milestone. Its money stays in escrow until the dispute is resolved; the other milestones go on.'
+            : 'A moderator reviews the case. The money stays in escrow until the dispute is resolved.'}
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">

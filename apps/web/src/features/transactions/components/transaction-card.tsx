@@ -29,6 +29,7 @@ import { DisputeOutcome, DisputePanel } from './dispute-panel';
 import { DeliveredDetails, LateDelivery, PendingDeadline, ReleaseCountdown } from './escrow-timers';
 import { TransactionReviews } from './transaction-reviews';
 import { InvitedSeller } from './invited-seller';
+import { MilestoneStepper } from './milestone-stepper';
 import { OutcomeStatusBadge, OutcomeSummary } from './outcome-summary';
 import { inspectionPeriod } from '../lib/timers';
 import { activeHeading, HELP_ACTION_HINTS, sellerPayout } from '../lib/status-copy';
@@ -84,6 +85,7 @@ function Step({ done, children }: { done: boolean; children: React.ReactNode }) 
 }
 
 function PendingPanel({ tx }: { tx: TTransaction }) {
+  const staged = tx.milestones.length > 0;
   const funded = tx.paymentStatus === 'succeeded';
   const cancel = useCancelTransaction(tx.id);
   const decline = useDeclineTransaction(tx.id);
@@ -95,11 +97,16 @@ function PendingPanel({ tx }: { tx: TTransaction }) {
     <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
       <div>
         <p className="font-medium text-amber-900">
-          {funded ? 'Funded: waiting for seller acceptance' : 'Waiting for seller acceptance and buyer funding'}
+          {staged
+            ? 'Waiting for seller acceptance of every milestone'
+            : funded
+              ? 'Funded: waiting for seller acceptance'
+              : 'Waiting for seller acceptance and buyer funding'}
         </p>
         <ul className="mt-2 space-y-1 text-sm text-amber-900/90">
           <Step done={false}>Seller acceptance</Step>
-          <Step done={funded}>{funded ? 'Funded by the buyer' : 'Buyer funding'}</Step>
+          {/* A staged deal is funded milestone by milestone: the stepper shows which. */}
+          {!staged && <Step done={funded}>{funded ? 'Funded by the buyer' : 'Buyer funding'}</Step>}
         </ul>
       </div>
       <PendingDeadline tx={tx} />
@@ -208,7 +215,8 @@ function StatusPanel({ tx, viewer }: { tx: TTransaction; viewer: Viewer }) {
     case 'pending':
       return <PendingPanel tx={tx} />;
     case 'active':
-      return <ActivePanel tx={tx} viewer={viewer} />;
+      // A deal paid in stages is funded, delivered and confirmed milestone by milestone (the stepper).
+      return tx.milestones.length > 0 ? <DeliveryInfo tx={tx} /> : <ActivePanel tx={tx} viewer={viewer} />;
     case 'completed':
       // What happened to the money (from the ledger's figures), then how a dispute ended, then reviews.
       return (
@@ -268,7 +276,14 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
   const viewer = viewerOf(tx);
   const other = counterparty(tx, viewer);
   const TypeIcon = tx.type === 'service' ? Wrench : Package;
-  const payout = sellerPayout(tx);
+  const staged = tx.milestones.length > 0 && (tx.status === 'pending' || tx.status === 'active');
+  // A deal paid in stages pays out milestone by milestone (the stepper shows which are released).
+  const payout = staged
+    ? {
+        amount: formatMoney(tx.amount, tx.currency),
+        note: 'paid milestone by milestone, as the buyer confirms each one or its inspection period ends',
+      }
+    : sellerPayout(tx);
   return (
     <Card data-testid="transaction-card" aria-labelledby={`tx-${tx.id}`}>
       <CardContent className="space-y-4 p-4 sm:p-6">
@@ -283,7 +298,12 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
               </h2>
               <OutcomeStatusBadge tx={tx} />
               {/* Funding matters while the money waits; a finished transaction's status says it all. */}
-              {(tx.status === 'pending' || tx.status === 'active') && <PaymentBadge status={tx.paymentStatus} />}
+              {(tx.status === 'pending' || tx.status === 'active') &&
+                (tx.milestones.length > 0 ? (
+                  <Badge variant="info">{tx.milestones.length} stages</Badge>
+                ) : (
+                  <PaymentBadge status={tx.paymentStatus} />
+                ))}
             </div>
             <p className="text-xs text-muted-foreground">
               Created {formatDateTime(tx.createdAt)} · {tx.type === 'service' ? 'Service' : 'Product'}
@@ -329,6 +349,7 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
           </div>
         </dl>
 
+        {tx.milestones.length > 0 && <MilestoneStepper tx={tx} viewer={viewer} />}
         <StatusPanel tx={tx} viewer={viewer} />
         <DisputeActions tx={tx} />
 

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ import { Input } from '@/components/ui/input';
 import { NoticeCard } from '@/components/ui/notice-card';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Switch } from '@/components/ui/switch';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
@@ -34,6 +36,15 @@ import { TransactionLimitNotice, VerificationRequiredAlert } from '@/components/
 import { useCreateTransaction } from '../api/create-transaction';
 import { useAmountValidation } from '../api/validate-amount';
 import { FeeCalculator, FeeLine, SecureEscrowNote, SupportedCurrencies } from '../components/side-panels';
+import {
+  MilestonesFields,
+  checkMilestoneRows,
+  emptyMilestoneRow,
+  milestonesBody,
+  milestonesSum,
+  stagedFigures,
+  type MilestoneRow,
+} from '../components/milestones-fields';
 import { limitsLine, sanitizeAmountInput } from '../lib/amount';
 
 const TYPES: Array<{ value: TTransactionType; label: string; hint: string; icon: typeof Package }> = [
@@ -96,12 +107,29 @@ function CreateTransactionForm() {
     'description',
   ]);
   const type = typeValue ?? 'product';
+  // Pay in stages (decision 033): on by default for a service, allowed for a product.
+  const [staged, setStaged] = React.useState(false);
+  const [rows, setRows] = React.useState<MilestoneRow[]>(() => [emptyMilestoneRow(), emptyMilestoneRow()]);
+  const [showStageErrors, setShowStageErrors] = React.useState(false);
+  const stages = checkMilestoneRows(rows, currency);
+  const sum = milestonesSum(rows, currency);
+  const { setValue, formState } = form;
+  // While staged the amount is the milestones' sum (the field is read-only); the request sends both.
+  React.useEffect(() => {
+    if (staged) setValue('amount', sum, { shouldValidate: formState.isSubmitted });
+  }, [staged, sum, setValue, formState.isSubmitted]);
   const amount = String(amountValue ?? '');
   const validation = useAmountValidation(amount, currency);
-  const result = validation.result;
-  const amountValid = result?.valid === true;
+  // Staged: the fee is per milestone (3% of each, half-up), so the figures come from the shared rule.
+  const stagedResult = staged
+    ? { valid: stages.ok, error: stages.ok ? null : stages.error, formatted: stagedFigures(stages, currency) }
+    : null;
+  const result = stagedResult ?? validation.result;
+  const amountValid = staged ? !!sum : validation.result?.valid === true;
   // The live server answer while typing; the schema's message once the field was left or submitted.
-  const amountError = (amount && result && !result.valid ? result.error : null) ?? errors.amount?.message;
+  const amountError =
+    (amount && validation.result && !validation.result.valid ? validation.result.error : null) ??
+    errors.amount?.message;
   const info = currencies.supported.find((c) => c.code === currency);
   const sellerLabel = type === 'service' ? 'Service Provider Email' : 'Seller Email';
   const canSubmit = !create.isPending && amountValid && !!sellerEmail.trim() && !!description.trim();
@@ -110,11 +138,12 @@ function CreateTransactionForm() {
     if (invalid.amount || invalid.currency) toastError('Please fix validation errors before submitting');
   };
   const onSubmit = form.handleSubmit((values) => {
-    if (!amountValid) {
+    if (!amountValid || (staged && !stages.ok)) {
+      setShowStageErrors(true);
       toastError('Please fix validation errors before submitting');
       return;
     }
-    create.mutate(values, {
+    create.mutate(staged ? { ...values, milestones: milestonesBody(rows) } : values, {
       onSuccess: () => {
         toast({ title: 'Transaction created successfully' });
         navigate('/transactions');
@@ -149,7 +178,10 @@ function CreateTransactionForm() {
                 <legend className="mb-3 text-sm font-medium">Transaction Type</legend>
                 <RadioGroup
                   value={type}
-                  onValueChange={(v) => form.setValue('type', v as TTransactionType)}
+                  onValueChange={(v) => {
+                    form.setValue('type', v as TTransactionType);
+                    setStaged(v === 'service');
+                  }}
                   className="grid grid-cols-2 gap-3"
                   aria-label="Transaction Type"
                 >
@@ -173,6 +205,22 @@ function CreateTransactionForm() {
                   ))}
                 </RadioGroup>
               </fieldset>
+
+              <div className="flex items-start gap-3 rounded-lg border p-3 sm:p-4">
+                <Switch
+                  id="staged"
+                  checked={staged}
+                  onCheckedChange={setStaged}
+                  aria-describedby="staged-help"
+                  className="mt-0.5"
+                />
+                <div className="grid gap-1">
+                  <Label htmlFor="staged">Pay in stages</Label>
+                  <p id="staged-help" className="text-xs text-muted-foreground">
+                    Split the deal into milestones: fund, receive and release each one on its own.
+                  </p>
+                </div>
+              </div>
 
               <div className="grid gap-4 sm:grid-cols-[minmax(0,16rem)_1fr]">
                 <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-2">
@@ -205,12 +253,14 @@ function CreateTransactionForm() {
                           autoComplete="off"
                           placeholder="0.00"
                           value={field.value}
+                          readOnly={staged}
                           onChange={(e) => field.onChange(sanitizeAmountInput(e.target.value))}
                           onBlur={field.onBlur}
                           aria-invalid={amountError ? true : undefined}
                           aria-describedby="amount-help"
                           className={cn(
                             info && info.symbol.length > 1 ? 'pl-11' : 'pl-8',
+                            staged && 'bg-muted/50',
                             amountError && 'border-red-500 focus-visible:border-red-500',
                           )}
                         />
@@ -219,6 +269,7 @@ function CreateTransactionForm() {
                   </div>
                   <div id="amount-help" className="grid gap-0.5 text-xs">
                     {amountError && <p className="text-sm text-destructive">{amountError}</p>}
+                    {staged && <p className="text-muted-foreground">The sum of the milestones below.</p>}
                     {info && <p className="text-muted-foreground">{limitsLine(info)}</p>}
                     {validation.pending && <p className="sr-only">Checking amount</p>}
                     {/* On phones the calculator sits far below: the fee and total show under the amount. */}
@@ -226,6 +277,17 @@ function CreateTransactionForm() {
                   </div>
                 </div>
               </div>
+
+              {staged && (
+                <MilestonesFields
+                  rows={rows}
+                  onChange={setRows}
+                  currency={currency}
+                  symbol={info?.symbol}
+                  check={stages}
+                  showErrors={showStageErrors}
+                />
+              )}
 
               <div className="grid gap-2">
                 <Label htmlFor="sellerEmail">{sellerLabel}</Label>

@@ -132,7 +132,7 @@ export function StatementCard({ wallet }: { wallet: TWalletBalance | undefined }
                 <table className="w-full text-sm" aria-label="Statement movements">
                   <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                     <tr>
-                      <th scope="col" className="p-2 font-medium">
+                      <th scope="col" className="hidden p-2 font-medium sm:table-cell">
                         Date
                       </th>
                       <th scope="col" className="p-2 font-medium">
@@ -149,10 +149,16 @@ export function StatementCard({ wallet }: { wallet: TWalletBalance | undefined }
                   <tbody className="divide-y">
                     {s.entries.map((e) => (
                       <tr key={e.id}>
-                        <td className="p-2 align-top whitespace-nowrap text-muted-foreground">
+                        <td className="hidden p-2 align-top whitespace-nowrap text-muted-foreground sm:table-cell">
                           {formatDateTime(e.date)}
                         </td>
-                        <td className="min-w-40 p-2 align-top break-words">{e.description}</td>
+                        {/* On a phone the date moves under the description, so amount and balance stay in view. */}
+                        <td className="min-w-24 p-2 align-top break-words sm:min-w-40">
+                          {e.description}
+                          <span className="block text-xs text-muted-foreground sm:hidden">
+                            {formatDateTime(e.date)}
+                          </span>
+                        </td>
                         <td
                           className={cn(
                             'p-2 text-right align-top whitespace-nowrap tabular-nums',

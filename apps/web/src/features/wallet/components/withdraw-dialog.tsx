@@ -27,25 +27,39 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorCode, errorMessage } from '@/lib/api';
 import { showServerFieldErrors, FOCUS_FIRST_ERROR_ONCE, focusingFirstError } from '@/lib/form';
+import { ReviewMoneyStep } from '@/components/review-money-step';
 import { VerificationRequiredAlert, WithdrawalLimitNotice } from '@/components/verification/limit-notice';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
-import { exceedsBalance, withdrawableBalances } from '../lib/withdraw';
+import { exceedsBalance, withdrawableBalances, withdrawBody, withdrawReviewRows } from '../lib/withdraw';
+import { WithdrawBankFields } from './withdraw-bank-fields';
 
 type WithdrawValues = TWithdrawRequest & { currency: CurrencyCode };
 
-const FIELDS = ['amount', 'currency', 'accountHolderName', 'accountNumber'] as const;
+const FIELDS = [
+  'amount',
+  'currency',
+  'accountHolderName',
+  'accountNumber',
+  'bankName',
+  'branchCode',
+  'iban',
+  'bic',
+  'routingNumber',
+] as const;
 
 /**
  * The Wallet page's Withdraw action: an amount from a currency the person holds, to a bank account.
  * The contract's rules (minimum, digits) and the available balance are checked before the call; the
- * server's answer (e.g. the balance changed meanwhile) is shown under the field or as a toast.
+ * server's answer (e.g. the balance changed meanwhile) is shown under the field or as a toast. A valid
+ * form opens a review step (amount, masked destination, fee, arrival); only its confirm sends the request.
  */
 export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance | undefined; holderName: string }) {
   const [open, setOpen] = React.useState(false);
+  // The request the review step shows and sends; null while the form is being filled in.
+  const [review, setReview] = React.useState<ReturnType<typeof withdrawBody> | null>(null);
   const withdraw = useCreateWithdrawal();
   const held = withdrawableBalances(wallet);
   const available = (currency: string) => held.find((b) => b.currency === currency)?.balance ?? '0';
@@ -66,6 +80,11 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     currency: held[0]?.currency ?? 'ZAR',
     accountHolderName: holderName,
     accountNumber: '',
+    bankName: '',
+    branchCode: '',
+    iban: '',
+    bic: '',
+    routingNumber: '',
   });
   const form = useForm<WithdrawValues, unknown, WithdrawValues>({
     ...FOCUS_FIRST_ERROR_ONCE,
@@ -82,13 +101,11 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     amountError: `${id}-amount-error`,
     holder: `${id}-holder`,
     holderError: `${id}-holder-error`,
-    number: `${id}-number`,
-    numberHint: `${id}-number-hint`,
-    numberError: `${id}-number-error`,
   };
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
+    setReview(null);
     if (next) {
       form.reset(empty());
       withdraw.reset();
@@ -96,9 +113,12 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     }
   };
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit((values) => setReview(withdrawBody(values)), focusingFirstError());
+
+  const onConfirm = () => {
+    if (!review) return;
     withdraw.mutate(
-      { body: { ...values, amount: String(values.amount).trim() }, idempotencyKey: idempotencyKey.current },
+      { body: review, idempotencyKey: idempotencyKey.current },
       {
         onSuccess: (w) => {
           toast({
@@ -108,11 +128,14 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
                 ? `${formatMoney(w.amount, w.currency)}: ${HOLD_TEXTS.held.title.toLowerCase()}; see the wallet page.`
                 : `${formatMoney(w.amount, w.currency)} to the account ending ${w.accountLast4}.`,
           });
+          setReview(null);
           setOpen(false);
         },
         onError: (err) => {
           // A refused request may be corrected and sent again: it needs a key of its own.
           idempotencyKey.current = crypto.randomUUID();
+          // Back to the form, where a refused field shows its message.
+          setReview(null);
           showServerFieldErrors(err, form.setError, FIELDS);
           // A verification limit is explained in the form itself, with its button (VerificationRequiredAlert).
           if (errorCode(err) !== 'VERIFICATION_REQUIRED')
@@ -120,7 +143,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
         },
       },
     );
-  }, focusingFirstError());
+  };
 
   const nothingToWithdraw = held.length === 0;
 
@@ -207,22 +230,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
                 />
                 <FieldError id={ids.holderError} message={errors.accountHolderName?.message} />
               </div>
-              <div className="grid gap-2">
-                <Label htmlFor={ids.number}>Account number</Label>
-                <Input
-                  id={ids.number}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="e.g. 6200 1234 5678"
-                  aria-invalid={errors.accountNumber ? true : undefined}
-                  aria-describedby={errors.accountNumber ? `${ids.numberError} ${ids.numberHint}` : ids.numberHint}
-                  {...form.register('accountNumber')}
-                />
-                <FieldError id={ids.numberError} message={errors.accountNumber?.message} />
-                <p id={ids.numberHint} className="text-xs text-muted-foreground">
-                  6 to 34 digits. We keep only the last four.
-                </p>
-              </div>
+              <WithdrawBankFields form={form} currency={currency} idPrefix={id} />
             </>
           )}
           <DialogFooter>
@@ -232,11 +240,23 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
               </Button>
             </DialogClose>
             <Button type="submit" disabled={withdraw.isPending || nothingToWithdraw}>
-              {withdraw.isPending && <Spinner />}
-              {withdraw.isPending ? 'Requesting...' : 'Withdraw'}
+              Review withdrawal
             </Button>
           </DialogFooter>
         </form>
+        {review && (
+          <ReviewMoneyStep
+            open
+            onOpenChange={(next) => !next && setReview(null)}
+            title="Review your withdrawal"
+            description="The money leaves your wallet as soon as you confirm."
+            rows={withdrawReviewRows({ ...review, currency: review.currency as CurrencyCode })}
+            confirmLabel={`Withdraw ${formatMoney(String(review.amount), review.currency)}`}
+            pendingLabel="Requesting..."
+            pending={withdraw.isPending}
+            onConfirm={onConfirm}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

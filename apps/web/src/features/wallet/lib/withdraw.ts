@@ -1,5 +1,14 @@
 import {
+  BANK_FIELDS,
+  BANK_FORM_OF,
+  compactCode,
   CURRENCIES,
+  formatMoney,
+  maskAccount,
+  normalizeAccountNumber,
+  WITHDRAWAL_ARRIVES,
+  type BankField,
+  type TWithdrawRequest,
   isCurrencyCode,
   toMinor,
   WITHDRAWAL_MESSAGES,
@@ -37,4 +46,38 @@ export function exceedsBalance(amount: string | number, currency: CurrencyCode, 
 /** True while a withdrawal in the list still waits for its payout (the list then refreshes itself). */
 export function hasPendingWithdrawal(activity: readonly TWalletActivity[] | undefined): boolean {
   return !!activity?.some((a) => a.type === 'withdrawal' && a.status === 'pending');
+}
+
+/** The request as sent: the amount trimmed and only the bank fields the currency asks for. */
+export function withdrawBody(values: TWithdrawRequest & { currency: CurrencyCode }): TWithdrawRequest {
+  const { bankName, branchCode, accountNumber, iban, bic, routingNumber, ...rest } = values;
+  const all: Record<BankField, string | undefined> = { bankName, branchCode, accountNumber, iban, bic, routingNumber };
+  const body: TWithdrawRequest = { ...rest, amount: String(values.amount).trim() };
+  for (const field of BANK_FIELDS[BANK_FORM_OF[values.currency]]) {
+    const value = all[field]?.trim();
+    if (value) body[field] = value;
+  }
+  return body;
+}
+
+/** The review step's rows: what leaves, to whom and where (the account masked), the fee and when it arrives. */
+export function withdrawReviewRows(body: TWithdrawRequest & { currency: CurrencyCode }) {
+  const amount = formatMoney(String(body.amount), body.currency);
+  const last4 = (v: string) => maskAccount(v.slice(-4));
+  const bank: string[] = [];
+  if (body.bankName) bank.push(body.bankName);
+  if (body.branchCode) bank.push(`branch ${body.branchCode}`);
+  if (body.routingNumber) bank.push(`routing ${body.routingNumber}`);
+  if (body.bic) bank.push(`SWIFT ${compactCode(body.bic)}`);
+  return [
+    { label: 'Amount', value: amount, strong: true },
+    { label: 'To', value: body.accountHolderName },
+    ...(bank.length ? [{ label: 'Bank', value: bank.join(' · ') }] : []),
+    body.iban
+      ? { label: 'IBAN', value: last4(compactCode(body.iban)) }
+      : { label: 'Account', value: last4(normalizeAccountNumber(body.accountNumber ?? '')) },
+    { label: 'Fee', value: 'None' },
+    { label: 'You receive', value: amount },
+    { label: 'Arrives', value: WITHDRAWAL_ARRIVES },
+  ];
 }
