@@ -34,7 +34,7 @@ import {
   withdrawalJobHandlers,
 } from './modules/withdrawals/index.js';
 import { createVerificationService } from './modules/verification/index.js';
-import { screenNames } from './modules/sanctions/index.js';
+import { screenName, screenNames } from './modules/sanctions/index.js';
 import { ledgerCheckJobHandlers } from './ledger/index.js';
 import {
   createIdentityReviewersService,
@@ -187,6 +187,7 @@ export function createServices({ config, database, providers, log, clock, schedu
       provider: providers.verification,
       publicUrl: config.publicUrl,
       retentionMs: config.verification.retentionMs,
+      screen: (input) => screenName(db, input, config.sanctions.matchThreshold),
       scheduler,
       log,
     }),

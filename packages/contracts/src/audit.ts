@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.revoke_identity_review': "Withdrew a moderator's identity review permission",
   'identity.approve': 'Verified an identity',
   'identity.reject': 'Rejected an identity verification',
+  'identity.hold': "Held a provider's identity approval for review (possible sanctions match)",
   'support_chat.status': 'Changed the status of a support chat',
   'withdrawal.release': 'Released a held withdrawal',
   'withdrawal.reject': 'Rejected a held withdrawal (money back in the wallet)',

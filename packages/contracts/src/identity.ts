@@ -7,6 +7,7 @@ import {
   ACCOUNT_KYC_STATUSES,
 } from './identity-constants.js';
 import { hasControlCharacters } from './text.js';
+import { ZSanctionsMatch } from './withdrawal-reviews.js';
 
 export const ZKycStatus = z.enum(ACCOUNT_KYC_STATUSES);
 export const ZIdentityDocumentType = z.enum(IDENTITY_DOCUMENT_TYPES);
@@ -102,6 +103,8 @@ export type TIdentitySubmitResponse = z.infer<typeof ZIdentitySubmitResponse>;
 
 /** A pending submission in the staff queue. */
 export const ZIdentityReviewListItem = z.object({
+  /** Whether the legal name is a possible sanctions match (the review shows which). */
+  possibleSanctionsMatch: z.boolean(),
   id: z.string(),
   userId: z.string(),
   email: z.string(),
@@ -115,6 +118,10 @@ export type TIdentityReviewList = z.infer<typeof ZIdentityReviewList>;
 
 /** One submission for review: what the person typed, their account, the files. */
 export const ZIdentityReview = ZIdentitySubmission.extend({
+  /** The legal name's possible sanctions matches (staff only: the person is never told what matched). */
+  sanctionsMatches: z.array(ZSanctionsMatch),
+  /** Why a submission the hosted provider approved still waits for a reviewer; null otherwise. */
+  heldReason: z.string().nullable(),
   user: z.object({
     id: z.string(),
     email: z.string(),

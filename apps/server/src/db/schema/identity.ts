@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { IDENTITY_DOCUMENT_TYPES, IDENTITY_FILE_KINDS } from '@holdfast/contracts';
 import { users } from './auth.js';
+import type { StoredSanctionsMatch } from './withdrawals.js';
 
 export const IDENTITY_VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
 export const VERIFICATION_PROVIDERS = ['manual', 'hosted'] as const;
@@ -37,6 +49,14 @@ export const identityVerifications = pgTable(
     decidedById: text('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),
     documentsDeletedAt: timestamp('documents_deleted_at', { withTimezone: true }),
+    /**
+     * The legal name's sanctions screening (modules/sanctions): at submission, and again when the hosted
+     * provider approves. Possible matches only; empty when the name is clear. Shown to reviewers, never to
+     * the person.
+     */
+    sanctionsMatches: jsonb('sanctions_matches').$type<StoredSanctionsMatch[]>().notNull().default([]),
+    /** Why a submission the hosted provider approved still waits for staff (a possible sanctions match). */
+    heldReason: text('held_reason'),
   },
   (t) => [
     index('identity_verifications_user_idx').on(t.userId, t.submittedAt),

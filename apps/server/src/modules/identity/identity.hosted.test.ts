@@ -8,6 +8,7 @@ import { signatureHeader } from '../../providers/verification/index.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { loadSampleList } from '../sanctions/index.js';
 import { identityFields, submitIdentity } from './identity.test-helpers.js';
 
 const SECRET = 'whsec_test_3f9a1c77b2e84d10a6f5';
@@ -65,6 +66,7 @@ beforeAll(async () => {
       VERIFICATION_WEBHOOK_SECRET: SECRET,
     },
   });
+  await loadSampleList(t.database.db, new Date());
 });
 afterAll(async () => {
   await t.close();
@@ -94,8 +96,8 @@ const now = () => Math.floor(Date.now() / 1000);
 const signed = (body: string, at = now()) => deliver(body, signatureHeader(SECRET, body, at));
 
 /** Submits as the person (no files: the provider collects them) and returns the session id. */
-async function startedSession(person: RegisteredUser): Promise<string> {
-  const res = await submitIdentity(t.app, person, identityFields(), []);
+async function startedSession(person: RegisteredUser, fields = identityFields()): Promise<string> {
+  const res = await submitIdentity(t.app, person, fields, []);
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json()).toMatchObject({ kycStatus: 'pending', provider: 'hosted', latest: { provider: 'hosted' } });
   expect(res.json().redirectUrl).toMatch(/^https:\/\/verify\.example\.test\/session\/vs_\d+$/);
@@ -147,6 +149,57 @@ describe('hosted provider', () => {
     expect(
       await t.database.db.select().from(verificationEvents).where(eq(verificationEvents.id, 'evt_ok_1')),
     ).toHaveLength(1);
+  });
+
+  it('a possible sanctions match does not auto-verify: it waits for staff with the reason, who then decide', async () => {
+    const person = await registerUser(t.app);
+    const admin = await registerUser(t.app, { role: 'admin' });
+    const session = await startedSession(
+      person,
+      identityFields({ legalName: 'Viktor Zharovsky', dateOfBirth: '1961-03-14' }),
+    );
+    const res = await signed(event('evt_match_1', 'identity.verification_session.verified', session));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await as(t.app, person)('GET', '/api/auth/user')).json().kycStatus).toBe('pending');
+    const state = (await as(t.app, person)('GET', '/api/verification/identity')).json();
+    expect(state.latest.status).toBe('pending');
+    expect(JSON.stringify(state)).not.toMatch(/sanction|Pavlovich|90001/i);
+
+    const [row] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.providerSessionId, session));
+    const review = (await as(t.app, admin)('GET', `/api/identity-reviews/${row!.id}`)).json();
+    expect(review.heldReason).toMatch(
+      /provider verified the documents.*possible sanctions match \(ZHAROVSKY, Viktor Pavlovich, score 0\.\d\d\)/,
+    );
+    expect(review.sanctionsMatches).toEqual([
+      expect.objectContaining({ entryId: '90001', screened: 'Viktor Zharovsky' }),
+    ]);
+    const audit = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'identity.hold'));
+    expect(audit.filter((a) => (a.detail as { userId?: string }).userId === person.user.id)).toEqual([
+      expect.objectContaining({ actorUserId: null, detail: expect.objectContaining({ eventId: 'evt_match_1' }) }),
+    ]);
+    // A redelivery of the approval changes nothing; a reviewer's approval verifies.
+    expect((await signed(event('evt_match_1', 'identity.verification_session.verified', session))).json()).toEqual({
+      received: true,
+      duplicate: true,
+    });
+    const approved = await as(t.app, admin)('POST', `/api/identity-reviews/${row!.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await as(t.app, person)('GET', '/api/auth/user')).json().kycStatus).toBe('verified');
+  });
+
+  it('a clean name is verified by the provider at once, with no match kept', async () => {
+    const person = await registerUser(t.app);
+    const session = await startedSession(person);
+    await signed(event('evt_clean_1', 'identity.verification_session.verified', session));
+    expect((await as(t.app, person)('GET', '/api/auth/user')).json().kycStatus).toBe('verified');
+    const [row] = await t.database.db
+      .select()
+      .from(identityVerifications)
+      .where(eq(identityVerifications.providerSessionId, session));
+    expect(row).toMatchObject({ sanctionsMatches: [], heldReason: null, status: 'verified' });
   });
 
   it('a `requires_input` event rejects with the provider’s reason; the person may start again', async () => {

@@ -94,6 +94,7 @@ export function pendingQueue(db: DbOrTx) {
       documentType: identityVerifications.documentType,
       country: identityVerifications.country,
       submittedAt: identityVerifications.submittedAt,
+      possibleSanctionsMatch: sql<boolean>`jsonb_array_length(${identityVerifications.sanctionsMatches}) > 0`,
     })
     .from(identityVerifications)
     .innerJoin(users, eq(users.id, identityVerifications.userId))

@@ -16,6 +16,7 @@ import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
 import { IMAGES } from '../../test/multipart.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { loadSampleList } from '../sanctions/index.js';
 import { identityFields, identityFiles, PDF, submitIdentity } from './identity.test-helpers.js';
 
 /** Identity verification through the real app: documents on a disk store of its own, encrypted at rest. */
@@ -33,6 +34,8 @@ beforeAll(async () => {
     registerUser(t.app, { role: 'moderator' }),
     registerUser(t.app),
   ]);
+  // The made-up sample list (modules/sanctions/sample-sdn.csv): its names are what screening looks for.
+  await loadSampleList(t.app.database.db, clock.now());
 });
 afterAll(async () => {
   await t.close();
@@ -332,5 +335,55 @@ describe('decisions', () => {
     expect((await as(t.app, person)('GET', documents[0]!.url)).statusCode).toBe(404);
     expect((await state(person)).json().latest).toMatchObject({ status: 'verified', documents: [] });
     expect((await me(person)).json().kycStatus).toBe('verified');
+  });
+});
+
+describe('sanctions screening at identity verification', () => {
+  it('a listed name is screened at submission; the reviewer sees the match, the person never does', async () => {
+    const person = await registerUser(t.app);
+    const res = await submitIdentity(
+      t.app,
+      person,
+      identityFields({ legalName: 'Viktor Zharovsky', dateOfBirth: '1961-03-14' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json().latest as { id: string };
+    // The submission is not refused and the person reads nothing of the screening.
+    expect(res.body).not.toMatch(/sanction|Pavlovich|90001/i);
+    expect((await state(person)).body).not.toMatch(/sanction|Pavlovich|90001/i);
+
+    const queue = (await as(t.app, admin)('GET', '/api/identity-reviews')).json().reviews as Array<{
+      id: string;
+      possibleSanctionsMatch: boolean;
+    }>;
+    expect(queue.find((r) => r.id === id)?.possibleSanctionsMatch).toBe(true);
+    const review = (await as(t.app, admin)('GET', `/api/identity-reviews/${id}`)).json();
+    expect(review.heldReason).toBeNull();
+    expect(review.sanctionsMatches).toEqual([
+      expect.objectContaining({
+        screened: 'Viktor Zharovsky',
+        listId: 'sample',
+        entryId: '90001',
+        name: 'ZHAROVSKY, Viktor Pavlovich',
+        score: expect.any(Number),
+      }),
+    ]);
+    expect(review.sanctionsMatches[0].score).toBeGreaterThanOrEqual(0.88);
+
+    // Staff saw it and decide: an approval by a reviewer verifies (they are the check).
+    expect((await approve(admin, id)).statusCode).toBe(200);
+    expect((await me(person)).json().kycStatus).toBe('verified');
+  });
+
+  it('a clean name carries no match', async () => {
+    const person = await registerUser(t.app);
+    const { id } = await submitted(person);
+    const review = (await as(t.app, admin)('GET', `/api/identity-reviews/${id}`)).json();
+    expect(review).toMatchObject({ sanctionsMatches: [], heldReason: null });
+    const queue = (await as(t.app, admin)('GET', '/api/identity-reviews')).json().reviews as Array<{
+      id: string;
+      possibleSanctionsMatch: boolean;
+    }>;
+    expect(queue.find((r) => r.id === id)?.possibleSanctionsMatch).toBe(false);
   });
 });

@@ -16,7 +16,13 @@ import {
   type TKycStatus,
 } from '@holdfast/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import { identityDocuments, identityVerifications, users, verificationEvents } from '../../db/schema/index.js';
+import {
+  identityDocuments,
+  identityVerifications,
+  users,
+  verificationEvents,
+  type StoredSanctionsMatch,
+} from '../../db/schema/index.js';
 import { recordAudit, type AuditOrigin } from '../../lib/audit.js';
 import type { SessionUser } from '../../lib/auth-context.js';
 import { DAY, type Clock } from '../../lib/clock.js';
@@ -29,6 +35,7 @@ import {
   type VerificationProvider,
 } from '../../providers/verification/index.js';
 import { notify } from '../notifications/index.js';
+import type { SanctionsMatch, ScreenInput } from '../sanctions/index.js';
 import { prepareIdentityFile } from './identity.files.js';
 import {
   documentsOf,
@@ -69,6 +76,20 @@ export interface IdentityServiceDeps {
   retentionMs: number;
   scheduler?: Pick<Scheduler, 'kick'>;
   log?: FastifyBaseLogger;
+  /** The sanctions screening of a legal name (modules/sanctions at SANCTIONS_MATCH_THRESHOLD). */
+  screen: (input: ScreenInput) => Promise<SanctionsMatch[]>;
+}
+
+/** A possible match as the submission keeps it: which name was screened, and the list entry it resembles. */
+const storedMatches = (screened: string, matches: SanctionsMatch[]): StoredSanctionsMatch[] =>
+  matches.map((m) => ({ screened, ...m }));
+
+/** The reason a reviewer reads beside a submission the hosted provider approved but screening stopped. */
+export function sanctionsHoldReason(matches: StoredSanctionsMatch[]): string {
+  const best = matches[0];
+  return best
+    ? `The provider verified the documents, but the legal name is a possible sanctions match (${best.name}, score ${best.score.toFixed(2)}): a reviewer decides.`
+    : 'The provider verified the documents; a reviewer decides.';
 }
 
 export interface SubmittedForm {
@@ -135,6 +156,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
     const data = parsed.data;
     const id = randomUUID();
+    // Screened before anything is stored: a possible match does not refuse the submission (the person is not
+    // told), it is kept with it for the reviewer, who sees it before deciding (issue 30, item 5).
+    const matches = storedMatches(
+      data.legalName,
+      await deps.screen({ name: data.legalName, dateOfBirth: data.dateOfBirth }),
+    );
 
     // Hosted: the provider collects the documents on its own pages; we keep what the person typed.
     let session: { sessionId: string; url: string } | null = null;
@@ -168,6 +195,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           provider: provider.name,
           providerSessionId: session?.sessionId ?? null,
           ...data,
+          sanctionsMatches: matches,
           submittedAt: now,
         });
         if (documents.length)
@@ -217,7 +245,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function queue(user: SessionUser): Promise<TIdentityReviewList> {
     await requireReviewer(user);
     const rows = await pendingQueue(db);
-    return { reviews: rows.map((r) => ({ ...r, submittedAt: r.submittedAt.toISOString() })) };
+    return {
+      reviews: rows.map((r) => ({
+        ...r,
+        possibleSanctionsMatch: Boolean(r.possibleSanctionsMatch),
+        submittedAt: r.submittedAt.toISOString(),
+      })),
+    };
   }
 
   async function review(user: SessionUser, id: string): Promise<TIdentityReview> {
@@ -243,6 +277,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       : [];
     return {
       ...submissionView(v, await documentsOf(db, v.id)),
+      sanctionsMatches: v.sanctionsMatches,
+      heldReason: v.heldReason,
       user: { ...owner, createdAt: owner.createdAt.toISOString() },
       decidedBy: decider
         ? { id: decider.id, name: [decider.firstName, decider.lastName].filter(Boolean).join(' ') || decider.email }
@@ -298,11 +334,38 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /**
-   * Approving an identity, by staff or by the provider's webhook: every approval passes here (the sanctions
-   * screening of the legal name belongs in this function, before `decide`, when that module is wired in).
+   * Approving an identity, by staff or by the provider's webhook: every approval passes here. Staff saw the
+   * screening's matches beside the documents and decide knowingly. The provider knows nothing of our lists:
+   * its approval is screened again (a list may have been loaded since the submission; `screened`, done by
+   * the caller before its transaction), and a possible match leaves the submission pending for staff with
+   * the reason, audited; the person stays `pending`.
    */
-  async function approveIdentity(tx: Tx, v: VerificationRow, by: Decider): Promise<void> {
+  async function approveIdentity(
+    tx: Tx,
+    v: VerificationRow,
+    by: Decider,
+    screened: StoredSanctionsMatch[] = [],
+  ): Promise<'verified' | 'held'> {
+    if (by.kind === 'provider' && screened.length) {
+      const now = clock.now();
+      const heldReason = sanctionsHoldReason(screened);
+      await tx
+        .update(identityVerifications)
+        .set({ sanctionsMatches: screened, heldReason })
+        .where(eq(identityVerifications.id, v.id));
+      await recordAudit(tx, {
+        actorId: null,
+        action: 'identity.hold',
+        subject: { type: 'identity_verification', id: v.id },
+        reason: heldReason,
+        detail: { userId: v.userId, provider: v.provider, eventId: by.eventId, matches: screened },
+        at: now,
+      });
+      log?.warn({ verificationId: v.id, eventId: by.eventId }, 'provider approval held: possible sanctions match');
+      return 'held';
+    }
     await decide(tx, v, { status: 'verified' }, by);
+    return 'verified';
   }
 
   /** Staff decisions: the reviewer may review, never their own submission, and only a pending one. */
@@ -345,6 +408,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
     if (event.type === 'other') return { received: true };
     const decided = event;
+    // The legal name is screened before the transaction (screening reads the lists through its own cache).
+    const target = decided.type === 'verified' ? await findBySession(db, decided.sessionId) : null;
+    const screened = target
+      ? storedMatches(target.legalName, await deps.screen({ name: target.legalName, dateOfBirth: target.dateOfBirth }))
+      : [];
     const duplicate = await db.transaction(async (tx) => {
       const fresh = await tx
         .insert(verificationEvents)
@@ -359,7 +427,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         return false;
       }
       const by: Decider = { kind: 'provider', eventId: decided.id };
-      if (decided.type === 'verified') await approveIdentity(tx, v, by);
+      if (decided.type === 'verified') await approveIdentity(tx, v, by, screened);
       else await decide(tx, v, { status: 'rejected', reason: decided.reason }, by);
       return false;
     });

@@ -25,7 +25,7 @@ export function NextStepButton({
   if (!next) return null;
   if (next.waiting) return <p className="text-xs">Your identity documents are being reviewed.</p>;
   return (
-    <Button asChild size={size} variant="outline" className="mt-2 w-fit bg-white">
+    <Button asChild size={size} variant="outline" className="mt-2 w-fit">
       <Link href={next.href}>{next.action}</Link>
     </Button>
   );

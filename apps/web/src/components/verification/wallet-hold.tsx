@@ -1,8 +1,16 @@
-import { ShieldAlert } from 'lucide-react';
-import { CURRENCIES, TIER_LIMITS, formatMoney, isCurrencyCode, toMinor } from '@holdfast/contracts/constants';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Link } from 'wouter';
+import {
+  CURRENCIES,
+  IDENTITY_REVIEW_EXPECTED_HOURS,
+  TIER_LIMITS,
+  formatMoney,
+  isCurrencyCode,
+  toMinor,
+} from '@holdfast/contracts/constants';
+import type { THoldNotice, TVerificationStatus } from '@holdfast/contracts';
+import { HoldNotice } from '@/components/hold-notice';
+import { Button } from '@/components/ui/button';
 import { useVerificationStatus } from '@/lib/queries/get-verification-status';
-import { NextStepButton } from './limit-notice';
 
 /** The first day of next month (UTC), when a monthly limit starts again, as people read dates. */
 function nextMonthStart(now = new Date()): string {
@@ -10,56 +18,93 @@ function nextMonthStart(now = new Date()): string {
   return d.toLocaleDateString('en-ZA', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 }
 
-/**
- * The wallet page's explained hold (issue 30, item 6): when the account's tier stops money leaving, the
- * reason, what is needed, how long it takes and the one button. Nothing shows while nothing is held.
- */
-export function WalletHoldNotice({ currency }: { currency: string }) {
-  const status = useVerificationStatus();
-  const data = status.data;
-  if (!data || data.tier >= 3) return null;
-  if (data.tier < 2) {
-    return (
-      <Alert variant="warning" className="mb-6" data-testid="wallet-hold">
-        <ShieldAlert aria-hidden="true" />
-        <AlertTitle>Withdrawals need phone verification</AlertTitle>
-        <AlertDescription>
-          <p>
-            <strong>Why:</strong> we confirm a phone number before money leaves Holdfast, so nobody else can empty your
-            wallet. <strong>What is needed:</strong>{' '}
-            {data.emailVerified
-              ? 'a mobile number and the code we text to it'
-              : 'first your email address, then a mobile number'}
-            . <strong>How long:</strong> about a minute.
-          </p>
-          <NextStepButton status={data} />
-        </AlertDescription>
-      </Alert>
-    );
-  }
+/** How long a manual identity review usually takes, in the words the person reads. */
+const REVIEW_DAYS = `${Math.round(IDENTITY_REVIEW_EXPECTED_HOURS / 24)} working days`;
+
+/** The currency whose monthly withdrawal limit is used up, the wallet's own first; null when none is. */
+function reachedLimit(data: TVerificationStatus, currency: string) {
   const reached = data.usage.filter((u) => {
     if (!isCurrencyCode(u.currency)) return false;
     const max = TIER_LIMITS[2][u.currency].withdrawalMonthlyMax;
     const places = CURRENCIES[u.currency].decimalPlaces;
     return max !== null && (toMinor(u.withdrawnThisMonth, places) ?? 0n) >= (toMinor(max, places) ?? 0n);
   });
-  if (reached.length === 0) return null;
-  const shown = reached.find((u) => u.currency === currency) ?? reached[0]!;
-  const max = isCurrencyCode(shown.currency) ? TIER_LIMITS[2][shown.currency].withdrawalMonthlyMax! : '0';
+  const shown = reached.find((u) => u.currency === currency) ?? reached[0];
+  if (!shown || !isCurrencyCode(shown.currency)) return null;
+  return formatMoney(TIER_LIMITS[2][shown.currency].withdrawalMonthlyMax!, shown.currency);
+}
+
+/**
+ * What holds the wallet's money in, as the same notice as a held withdrawal (why, what you need to do,
+ * when, and the one button): no phone yet, the monthly limit reached, or identity documents in review.
+ * Null while nothing of the account's tier stops a withdrawal.
+ */
+export function walletHold(
+  data: TVerificationStatus,
+  currency: string,
+): { notice: THoldNotice; action: { label: string; href: string } | null } | null {
+  if (data.tier >= 3) return null;
+  const next =
+    data.nextStep && !data.nextStep.waiting ? { label: data.nextStep.action, href: data.nextStep.href } : null;
+  if (data.tier < 2) {
+    const max = isCurrencyCode(currency) ? TIER_LIMITS[2][currency].withdrawalMonthlyMax : null;
+    return {
+      notice: {
+        tone: 'action',
+        title: 'Withdrawals need phone verification',
+        reason: 'We confirm a phone number before money leaves Holdfast, so nobody else can empty your wallet.',
+        needed: data.emailVerified
+          ? 'Add a mobile number and enter the code we text to it.'
+          : 'Verify your email address first, then a mobile number.',
+        expected: `About a minute. Then you can withdraw${max ? ` up to ${formatMoney(max, currency)} a month` : ''}.`,
+      },
+      action: next,
+    };
+  }
+  const limit = reachedLimit(data, currency);
+  if (!limit) return null;
+  const why = `You have withdrawn ${limit} this month, the limit of a phone-verified account.`;
+  if (data.kycStatus === 'pending') {
+    return {
+      notice: {
+        tone: 'waiting',
+        title: `Identity check in progress: usually within ${REVIEW_DAYS}`,
+        reason: `${why} Your identity documents are with our team; once they are verified, the monthly limit is lifted.`,
+        needed: 'Nothing for now. We tell you in the bell and by email when they are decided.',
+        expected: `Usually within ${REVIEW_DAYS}. The monthly limit also starts again on ${nextMonthStart()}.`,
+      },
+      action: null,
+    };
+  }
+  return {
+    notice: {
+      tone: 'action',
+      title: 'Monthly withdrawal limit reached',
+      reason: why,
+      needed:
+        data.kycStatus === 'rejected'
+          ? 'Your identity verification was rejected: read why and send your documents again. Or wait for next month.'
+          : 'Verify your identity to lift the monthly limit, or wait for next month.',
+      expected: `An identity review usually takes up to ${REVIEW_DAYS} once you send your documents. Otherwise the limit starts again on ${nextMonthStart()}.`,
+    },
+    action: next,
+  };
+}
+
+/** The wallet page's explained hold (issue 30, item 6); nothing shows while nothing is held. */
+export function WalletHoldNotice({ currency }: { currency: string }) {
+  const status = useVerificationStatus();
+  const hold = status.data && walletHold(status.data, currency);
+  if (!hold) return null;
   return (
-    <Alert variant="warning" className="mb-6" data-testid="wallet-hold">
-      <ShieldAlert aria-hidden="true" />
-      <AlertTitle>Monthly withdrawal limit reached</AlertTitle>
-      <AlertDescription>
-        <p>
-          <strong>Why:</strong> you have withdrawn {formatMoney(max, shown.currency)} this month, the limit of a
-          phone-verified account. <strong>What is needed:</strong> identity verification lifts the monthly limit, or
-          wait until {nextMonthStart()}. <strong>How long:</strong>{' '}
-          {data.nextStep?.waiting ? 'your documents are being reviewed now' : 'a review usually takes one business day'}
-          .
-        </p>
-        <NextStepButton status={data} />
-      </AlertDescription>
-    </Alert>
+    <div className="mb-6" data-testid="wallet-hold">
+      <HoldNotice notice={hold.notice}>
+        {hold.action && (
+          <Button asChild size="sm" variant="outline">
+            <Link href={hold.action.href}>{hold.action.label}</Link>
+          </Button>
+        )}
+      </HoldNotice>
+    </div>
   );
 }

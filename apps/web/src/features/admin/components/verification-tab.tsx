@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Check, FileText, X } from 'lucide-react';
+import { Check, FileText, ShieldAlert, X } from 'lucide-react';
 import {
   IDENTITY_DOCUMENT_TYPE_LABELS,
   IDENTITY_FILE_LABELS,
@@ -7,6 +7,7 @@ import {
   IDENTITY_REJECTION_REASON_MAX_LENGTH,
   type TIdentityReview,
 } from '@holdfast/contracts';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -60,7 +61,10 @@ export function VerificationTab({ manageReviewers = false }: { manageReviewers?:
                   className="flex w-full flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-4 text-left hover:bg-muted/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-pressed:border-primary"
                 >
                   <span className="min-w-0">
-                    <span className="block font-medium text-brand-ink">{r.legalName}</span>
+                    <span className="flex flex-wrap items-center gap-2 font-medium text-brand-ink">
+                      {r.legalName}
+                      {r.possibleSanctionsMatch && <Badge variant="warning">Possible sanctions match</Badge>}
+                    </span>
                     <span className="block text-sm text-muted-foreground [overflow-wrap:anywhere]">{r.email}</span>
                   </span>
                   <span className="text-sm text-muted-foreground">
@@ -136,6 +140,7 @@ function ReviewCard({ review, onDone }: { review: TIdentityReview; onDone: () =>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <SanctionsWarning review={review} />
         <dl className="grid content-start gap-3 text-sm">
           {typed.map(([label, value]) => (
             <div key={label} className="grid gap-0.5">
@@ -203,6 +208,41 @@ function ReviewCard({ review, onDone }: { review: TIdentityReview; onDone: () =>
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The legal name's possible sanctions matches, before the reviewer decides (issue 30, item 5): the closest
+ * in the title, every one listed. A provider's approval it stopped says so. Nothing shows for a clear name.
+ */
+function SanctionsWarning({ review }: { review: TIdentityReview }) {
+  const [best] = review.sanctionsMatches;
+  if (!best) return null;
+  return (
+    <Alert variant="warning" className="lg:col-span-2" data-testid="identity-sanctions-warning">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>
+        Possible sanctions match: {best.name}, score {best.score.toFixed(2)}
+      </AlertTitle>
+      <AlertDescription>
+        {review.heldReason && <p>{review.heldReason}</p>}
+        <p>
+          Approve only once you are sure this person is not the one listed: compare the date of birth and nationality.
+        </p>
+        <ul className="grid gap-1" aria-label="Possible sanctions list matches">
+          {review.sanctionsMatches.map((m) => (
+            <li key={`${m.listId}-${m.entryId}`} className="[overflow-wrap:anywhere]">
+              “{m.screened}” resembles {m.name}
+              {m.matchedName !== m.name && <> (as “{m.matchedName}”)</>} · score {m.score.toFixed(2)} · list {m.listId},
+              entry {m.entryId}
+              {m.program && <> · program {m.program}</>}
+              {m.dateOfBirth && <> · born {m.dateOfBirth}</>}
+              {m.country && <> · {m.country}</>}
+            </li>
+          ))}
+        </ul>
+      </AlertDescription>
+    </Alert>
   );
 }
 
