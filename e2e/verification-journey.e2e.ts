@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   browserMissing,
+  fillZaBankDetails,
   launchBrowser,
   lookAtBothWidths,
   screenshot,
   signInThroughForm,
+  submitWithdrawal,
   uniqueEmail,
 } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -102,14 +104,14 @@ describe.skipIf(browserMissing)('verification journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Withdraw Funds' });
     await dialog.waitFor();
     await dialog.getByLabel('Amount').fill(amount);
-    await dialog.getByLabel('Account number').fill('6200 1234 5678');
+    await fillZaBankDetails(dialog);
     return dialog;
   }
 
   async function withdraw(page: Page, amount: string): Promise<number> {
     const dialog = await openWithdraw(page, amount);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/wallet/withdraw'));
-    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await submitWithdrawal(page, dialog);
     return (await answer).status();
   }
 
@@ -154,7 +156,7 @@ describe.skipIf(browserMissing)('verification journey', () => {
     await hold.getByText('Monthly withdrawal limit reached').waitFor();
     const over = await openWithdraw(seller, '1500');
     const refused = seller.waitForResponse((r) => r.url().endsWith('/api/wallet/withdraw'));
-    await over.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await submitWithdrawal(seller, over);
     expect((await refused).status()).toBe(403);
     const required = over.getByTestId('verification-required');
     await required.getByText(/withdraw up to R\u00a010\u00a0000,00 a month \(R\u00a00,00 left this month\)/).waitFor();
