@@ -34,3 +34,16 @@ export function totpCode(base32Secret: string, offsetSteps = 0, now = Date.now()
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, '0');
 }
+
+/**
+ * A code the server accepts now and has not seen: the current step's unless `used` holds it, else the next
+ * step's, else the previous one's. Never an offset from an earlier moment, which a slow machine can carry
+ * past a step boundary.
+ */
+export function freshTotpCode(base32Secret: string, used: readonly string[], now = Date.now()): string {
+  for (const offset of [0, 1, -1]) {
+    const code = totpCode(base32Secret, offset, now);
+    if (!used.includes(code)) return code;
+  }
+  throw new Error('every code the server accepts now was used');
+}

@@ -6,7 +6,7 @@ import { auditCount, auditOf, refuseAuditWrites } from '../../test/audit.js';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { totpCode } from '../../test/totp.js';
+import { freshTotpCode, totpCode } from '../../test/totp.js';
 
 /**
  * The security events of an account (issue 31): each written with its action (in the same database
@@ -44,10 +44,15 @@ async function events(cookie: string, query = ''): Promise<{ items: TSecurityEve
 }
 const actions = async (cookie: string) => (await events(cookie)).items.map((e) => e.action);
 
+/** The codes each secret's enrolment used (a code is accepted once). */
+const usedCodes = new Map<string, string[]>();
+
 async function enrolApp(user: RegisteredUser) {
   const setup = await post(user.cookie, '/api/auth/2fa/setup/app');
   const { secret } = setup.json() as { secret: string };
-  const verified = await post(user.cookie, '/api/auth/2fa/verify', { code: totpCode(secret) }, { ua: FIREFOX });
+  const enrolCode = totpCode(secret);
+  usedCodes.set(secret, [enrolCode]);
+  const verified = await post(user.cookie, '/api/auth/2fa/verify', { code: enrolCode }, { ua: FIREFOX });
   expect(verified.statusCode).toBe(200);
   user.cookie = cookieHeader(verified.headers['set-cookie']);
   return secret;
@@ -115,7 +120,7 @@ describe('two-factor', () => {
     expect(first.json()).toMatchObject({ twoFactorRequired: true });
     expect(await auditOf(db(), 'user', user.user.id)).toHaveLength(1); // the password alone signs nobody in
 
-    const code = totpCode(secret, 1); // the enrolment used the current step's code
+    const code = freshTotpCode(secret, usedCodes.get(secret)!); // not the enrolment's
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await post(challenge, '/api/auth/2fa/sign-in', { code: wrongCode }, { ip: '198.51.100.40' });
     expect(wrong.json().code).toBe('INVALID_TWO_FACTOR_CODE');
@@ -134,7 +139,9 @@ describe('two-factor', () => {
       ['account.two_factor_failed', 'sign_in'],
       ['account.two_factor_enable', null],
     ]);
-    const off = await post(cookie, '/api/auth/2fa/disable', { code: totpCode(secret, -1) });
+    const off = await post(cookie, '/api/auth/2fa/disable', {
+      code: freshTotpCode(secret, [...usedCodes.get(secret)!, code]),
+    });
     expect(off.statusCode).toBe(200);
 
     const { items } = await events(cookie);
