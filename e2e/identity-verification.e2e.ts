@@ -40,6 +40,9 @@ describe.skipIf(browserMissing)('identity verification', () => {
 
   async function adminPage(): Promise<Page> {
     const a = await page();
+    // An error the error boundary catches is otherwise only a screenshot: its stack goes to the output.
+    a.on('pageerror', (error) => console.error(`[admin page] ${error.stack ?? error.message}`));
+    a.on('console', (m) => m.type() === 'error' && console.error(`[admin console] ${m.text()}`));
     await a.goto('/admin/login');
     await a.getByLabel('Email').fill(ADMIN.email);
     await a.getByLabel('Password').fill(ADMIN.password);

@@ -89,8 +89,8 @@ describe.skipIf(browserMissing)('the wallet statement and money in flight', () =
     expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
 
     // A range with nothing in it says so, and keeps the balance it opened with.
-    await page.getByLabel('From').fill('2001-01-01');
-    await page.getByLabel('To').fill('2001-01-31');
+    await page.getByLabel('From', { exact: true }).fill('2001-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2001-01-31');
     await page.getByText('No movements in this range.').waitFor();
     await context.close();
   });

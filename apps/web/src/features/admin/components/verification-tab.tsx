@@ -86,7 +86,9 @@ function ReviewPanel({ id, onDone }: { id: string; onDone: () => void }) {
   const review = useIdentityReview(id);
   const ref = React.useRef<HTMLDivElement>(null);
   // On a phone the review opens below the list: bring it into view.
-  React.useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [id, review.isSuccess]);
+  React.useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [id, review.isSuccess]);
   if (review.isLoading) return <Skeleton className="h-64 w-full" />;
   if (review.isError || !review.data) return <Message text="This submission could not be loaded." />;
   return (
