@@ -42,7 +42,7 @@ describe.skipIf(browserMissing)('a withdrawal held by sanctions screening', () =
     return context.newPage();
   }
 
-  /** A verified seller named like the sample list's "ZHAROVSKY, Viktor Pavlovich", with R 600 from a card. */
+  /** A verified seller (tier 2) named like the sample list's "ZHAROVSKY, Viktor Pavlovich", with R 600 from a card. */
   async function listedSeller(): Promise<Page> {
     const p = await page();
     const email = uniqueEmail('viktor');
@@ -61,6 +61,12 @@ describe.skipIf(browserMissing)('a withdrawal held by sanctions screening', () =
     const mail = messages.find((m: { to: string }) => m.to === email);
     await p.goto(mail.links.find((l: string) => l.includes('verify-email')));
     await p.getByText('Email verified').waitFor();
+    // Tier 2 (a verified phone) may withdraw; the code comes from the development SMS outbox.
+    const sent = await p.request.post('/api/verification/phone', { data: { phoneNumber: '+27835550177' } });
+    expect(sent.status()).toBe(200);
+    const { messages: texts } = await (await p.request.get('/api/dev/sms')).json();
+    const code = (texts.at(-1).text as string).match(/\d{6}/)![0];
+    expect((await p.request.post('/api/verification/phone/confirm', { data: { code } })).status()).toBe(200);
     const started = await p.request.post('/api/wallet/deposit', {
       data: { amount: '600.00', currency: 'ZAR' },
       headers: key(),

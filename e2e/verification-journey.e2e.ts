@@ -213,8 +213,11 @@ describe.skipIf(browserMissing)('verification journey', () => {
     await seller.getByTestId('verification-kyc').getByText('Verified').waitFor();
     expect(await seller.getByTestId('wallet-hold').count()).toBe(0);
     expect(await withdraw(seller, '1500')).toBe(201);
-    await seller.getByText('Withdrawal requested').first().waitFor();
+    const requested = seller.getByText('Withdrawal requested').first();
+    await requested.waitFor();
     await seller.keyboard.press('Escape');
+    // Looked at once the toast has gone: axe would otherwise measure its text mid-animation.
+    await requested.waitFor({ state: 'hidden' });
     await lookAtBothWidths(seller, 'journey-wallet-verified');
 
     // The public profile's KYC badge reads Verified.
