@@ -1,11 +1,11 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { toMinor, type TTransactionListQuery, type TTransactionSort } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { transactions } from '../../db/schema/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { CURSOR_AT_FORMAT, decodeCursor, type Cursor } from '../../lib/cursor.js';
+import { decodeCursor, type Cursor } from '../../lib/cursor.js';
 import { containsPattern } from '../../lib/search.js';
-import { partySubqueries } from './transactions.parties.js';
+import { pageRowsWithParties } from './transactions.parties.js';
 import { sellerEmailOf } from './transactions.rules.js';
 
 /**
@@ -90,25 +90,9 @@ export async function refinedPageRows(db: DbOrTx, user: SessionUser, q: TTransac
       ${range(sql`seller_email = ${email} and buyer_id <> ${user.id}`, asSellerSearch)}
       order by ${orderBy} limit ${take}) page)`;
 
-  const { buyer, seller } = partySubqueries(db);
-  return db
-    .select({
-      ...getTableColumns(transactions),
-      cursorAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
-      buyerFirstName: buyer.firstName,
-      buyerLastName: buyer.lastName,
-      buyerEmail: buyer.email,
-      sellerUserId: seller.id,
-      sellerFirstName: seller.firstName,
-      sellerLastName: seller.lastName,
-    })
-    .from(transactions)
-    .innerJoinLateral(buyer, sql`true`)
-    .leftJoinLateral(seller, sql`true`)
-    .where(sql`${transactions.id} in ${pageIds}`)
-    .orderBy(
-      order.key === 'amount'
-        ? sql`${transactions.amount} ${dir}, ${transactions.id} ${dir}`
-        : sql`${transactions.createdAt} ${dir}, ${transactions.id} ${dir}`,
-    );
+  return pageRowsWithParties(db, pageIds).orderBy(
+    order.key === 'amount'
+      ? sql`${transactions.amount} ${dir}, ${transactions.id} ${dir}`
+      : sql`${transactions.createdAt} ${dir}, ${transactions.id} ${dir}`,
+  );
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { CURSOR_AT_FORMAT } from '../../lib/cursor.js';
 import { transactions, users } from '../../db/schema/index.js';
 
 /**
@@ -21,4 +22,27 @@ export function partySubqueries(db: DbOrTx) {
     .limit(1)
     .as('seller');
   return { buyer, seller };
+}
+
+/**
+ * The rows of a list page (`pageIds`: a subquery of their ids) with their cursor and their parties: the
+ * one row shape both the spec's page and the searched page read. The caller orders it.
+ */
+export function pageRowsWithParties(db: DbOrTx, pageIds: SQL) {
+  const { buyer, seller } = partySubqueries(db);
+  return db
+    .select({
+      ...getTableColumns(transactions),
+      cursorAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
+      buyerFirstName: buyer.firstName,
+      buyerLastName: buyer.lastName,
+      buyerEmail: buyer.email,
+      sellerUserId: seller.id,
+      sellerFirstName: seller.firstName,
+      sellerLastName: seller.lastName,
+    })
+    .from(transactions)
+    .innerJoinLateral(buyer, sql`true`)
+    .leftJoinLateral(seller, sql`true`)
+    .where(sql`${transactions.id} in ${pageIds}`);
 }

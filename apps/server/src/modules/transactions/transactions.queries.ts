@@ -13,11 +13,11 @@ import { jobs, transactionEvents, transactions, users } from '../../db/schema/in
 import { enqueueJobsPlaceholders, type AnyNewJob } from '../../jobs/queue.js';
 import type { EntryStatement, EntryWritten } from '../../ledger/index.js';
 import type { SessionUser } from '../../lib/auth-context.js';
-import { CURSOR_AT_FORMAT, decodeCursor, toPage, type Page } from '../../lib/cursor.js';
+import { decodeCursor, toPage, type Page } from '../../lib/cursor.js';
 import { isUuid } from '../../lib/uuid.js';
 import { NO_PAYOUT, outcomeFacts, outcomeOf, type OutcomeFacts } from './transactions.outcome.js';
 import { cursorKeysOf, isRefinedListQuery, refinedPageRows } from './transactions.list-search.js';
-import { partySubqueries } from './transactions.parties.js';
+import { pageRowsWithParties } from './transactions.parties.js';
 import {
   allowedActions,
   allowedActionsChangeAt,
@@ -393,22 +393,7 @@ function pageStatement(db: DbOrTx, withStatus: boolean) {
       union all
       ${range(sql`seller_email = ${p('sellerEmail')} and buyer_id <> ${p('userId')}`, sql`'s:' || ${p('sellerEmail')}`)}
       order by created_at desc, id desc limit ${p('take')}) page)`;
-  const { buyer, seller } = partySubqueries(db);
-  return db
-    .select({
-      ...getTableColumns(transactions),
-      cursorAt: sql<string>`to_char(${transactions.createdAt} at time zone 'UTC', ${CURSOR_AT_FORMAT})`,
-      buyerFirstName: buyer.firstName,
-      buyerLastName: buyer.lastName,
-      buyerEmail: buyer.email,
-      sellerUserId: seller.id,
-      sellerFirstName: seller.firstName,
-      sellerLastName: seller.lastName,
-    })
-    .from(transactions)
-    .innerJoinLateral(buyer, sql`true`)
-    .leftJoinLateral(seller, sql`true`)
-    .where(sql`${transactions.id} in ${pageIds}`)
+  return pageRowsWithParties(db, pageIds)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .prepare(withStatus ? 'transactions_page_by_status' : 'transactions_page');
 }
