@@ -61,6 +61,10 @@ export const ERROR_CODE_INFO = {
   NOT_STAGED: { status: 409, meaning: 'The transaction is not paid in stages: it has no milestones' },
   MILESTONE_ENDED: { status: 409, meaning: 'The milestone was already released, refunded or cancelled' },
   MILESTONE_NOT_DELIVERED: { status: 409, meaning: 'The seller has not marked the milestone delivered yet' },
+  NOTHING_TO_CANCEL: {
+    status: 409,
+    meaning: 'A deal paid in stages has no stage left to cancel: every milestone is delivered, disputed or ended',
+  },
   SELLER_MISSING: { status: 409, meaning: 'No verified account holds the seller email' },
   NOT_DISPUTABLE: { status: 409, meaning: 'Only a funded transaction that is pending or active can be disputed' },
   DISPUTE_NOT_OPEN: { status: 409, meaning: 'The dispute is no longer open (a moderator has taken it)' },

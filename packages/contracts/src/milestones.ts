@@ -49,7 +49,7 @@ export const MILESTONE_MESSAGES = {
   amountIsNotTheSum: (sum: string) => `The amount must equal the sum of the milestones (${sum})`,
   notFound: 'Milestone not found',
   paidInStages:
-    'This deal is paid in stages: fund, deliver and confirm each milestone on its own (or cancel it before acceptance)',
+    'This deal is paid in stages: fund, deliver and confirm each milestone on its own. It can be cancelled as a whole only before acceptance; after it, the seller may cancel the remaining stages',
   notStaged: 'This transaction is not paid in stages',
   milestoneRequired: 'Name the milestone in dispute',
   milestoneEnded: 'This milestone has already ended',
@@ -63,6 +63,10 @@ export const MILESTONE_MESSAGES = {
   notDisputable: 'Only a funded milestone that has not been released can be disputed',
   lateCancelNotYet: 'You can cancel a funded milestone only when its delivery is late',
   fundSomething: 'Choose at least one unfunded milestone to pay',
+  onlySellerCancelsRemaining:
+    'Only the seller can cancel the remaining stages. As the buyer, you can cancel a funded milestone once its delivery is late, or open a dispute',
+  cancelRemainingBeforeAcceptance: 'The seller has not accepted this deal yet: decline or cancel it as a whole',
+  nothingToCancel: 'No stage is left to cancel: every milestone is delivered, in dispute or ended',
 } as const;
 
 function isRealDate(s: string): boolean {

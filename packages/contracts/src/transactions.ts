@@ -28,13 +28,15 @@ export type TViewerRole = z.infer<typeof ZViewerRole>;
 
 /**
  * What a viewer may do to a transaction (its `allowedActions`): the state changes of its routes (fund
- * covers the wallet and the card), `dispute` (POST /api/disputes: Report Issue, Request Moderation) and
- * `review` (POST /api/reviews; once each, which the transaction's reviews show).
+ * covers the wallet and the card), `cancel_remaining` (a deal paid in stages, after acceptance: the
+ * seller's POST …/milestones/cancel-remaining), `dispute` (POST /api/disputes: Report Issue, Request
+ * Moderation) and `review` (POST /api/reviews; once each, which the transaction's reviews show).
  */
 export const TRANSACTION_ACTIONS = [
   'accept',
   'decline',
   'cancel',
+  'cancel_remaining',
   'fund',
   'deliver',
   'confirm',

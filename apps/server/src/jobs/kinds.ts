@@ -103,6 +103,11 @@ export type NotificationEvent =
       reason: 'declined' | 'cancelled' | 'unfunded_deadline' | 'unaccepted_deadline' | 'late_delivery';
       milestoneId?: string;
     }
+  /**
+   * A deal paid in stages: the seller cancelled its remaining stages (decision 033). `milestoneIds`: the
+   * milestones it ended, each refunded (funded) or cancelled (unfunded).
+   */
+  | { type: 'transaction.stages_cancelled'; transactionId: string; milestoneIds: string[] }
   | { type: 'dispute.opened'; disputeId: string }
   | { type: 'dispute.offer_made'; disputeId: string; offerId: string }
   | { type: 'dispute.resolved'; disputeId: string }

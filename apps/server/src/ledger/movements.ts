@@ -221,8 +221,9 @@ export function refundEntry(
 }
 
 /**
- * A deal paid in stages ends before acceptance: each funded milestone's escrow returns its whole total to
- * the buyer's wallet, in one entry.
+ * Funded milestones of a deal paid in stages end undelivered (the deal ends before acceptance, or the
+ * seller cancels the remaining stages): each one's escrow returns its whole total to the buyer's wallet,
+ * in one entry.
  */
 export function milestonesRefundEntry(m: {
   transactionId: string;

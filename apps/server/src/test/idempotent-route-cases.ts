@@ -203,6 +203,14 @@ export const IDEMPOTENT_ROUTE_CASES: RouteCase[] = [
     },
   })),
   {
+    route: 'POST /api/transactions/{id}/milestones/cancel-remaining',
+    setup: async ({ app }) => {
+      const deal = await stagedDeal(app, true);
+      const url = `/api/transactions/${deal.transaction.id}/milestones/cancel-remaining`;
+      return { who: deal.seller, method: 'POST', url };
+    },
+  },
+  {
     route: 'POST /api/transactions/{id}/milestones/fund',
     setup: async ({ app }) => {
       const deal = await stagedDeal(app, false);

@@ -75,6 +75,8 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   decline: () => 'Declined by the seller',
   cancel: () => 'Cancelled before acceptance',
   cancel_late_delivery: () => 'Cancelled by the buyer: not delivered in time',
+  // A deal paid in stages ('milestone_cancel_remaining:2,3'): the milestones the seller's cancel ended.
+  cancel_remaining: () => 'Remaining stages cancelled by the seller: funded ones refunded to the buyer',
   expire_unfunded: () => 'Cancelled automatically: not funded in time',
   expire_unaccepted: () => 'Cancelled automatically: the seller did not accept in time',
   dispute: ({ d }) => (d ? `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}` : 'Dispute opened'),

@@ -19,6 +19,7 @@ import {
   findWithdrawal,
   milestoneFactsOf,
   transactionFacts,
+  withStages,
 } from './notifications.queries.js';
 
 /**
@@ -43,6 +44,10 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
       const deal = await transactionFacts(db, event.transactionId);
       const t = deal && (await milestoneFactsOf(db, deal, 'milestoneId' in event ? event.milestoneId : null));
       return t && { kind: 'transaction', event, t };
+    }
+    case 'transaction.stages_cancelled': {
+      const deal = await transactionFacts(db, event.transactionId);
+      return deal && { kind: 'transaction', event, t: await withStages(db, deal, event.milestoneIds) };
     }
     case 'dispute.opened':
     case 'dispute.offer_made':

@@ -60,6 +60,16 @@ export interface TransactionFacts {
   buyer: Person;
   /** Null while no account holds the seller email verified (an invitation). */
   seller: Person | null;
+  /** Milestones an event of a deal paid in stages names (withStages), in order. */
+  stages?: StageFacts[];
+}
+
+/** One milestone as a notification names it, with what it holds or held. */
+export interface StageFacts {
+  position: number;
+  title: string;
+  status: string;
+  total: bigint;
 }
 
 const buyers = alias(users, 'b');
@@ -129,6 +139,26 @@ export async function milestoneFactsOf(
     deliveryMessage: m.deliveryMessage,
     paymentStatus: m.status === 'refunded' ? 'refunded' : m.status === 'cancelled' ? 'unpaid' : t.paymentStatus,
   };
+}
+
+/** The deal's facts with the named milestones (`milestoneIds`) of it, in order. */
+export async function withStages(
+  db: DbOrTx,
+  t: TransactionFacts,
+  milestoneIds: readonly string[],
+): Promise<TransactionFacts> {
+  if (!milestoneIds.length) return { ...t, stages: [] };
+  const rows = await db
+    .select({
+      position: transactionMilestones.position,
+      title: transactionMilestones.title,
+      status: transactionMilestones.status,
+      total: transactionMilestones.total,
+    })
+    .from(transactionMilestones)
+    .where(and(eq(transactionMilestones.transactionId, t.id), inArray(transactionMilestones.id, [...milestoneIds])))
+    .orderBy(transactionMilestones.position);
+  return { ...t, stages: rows };
 }
 
 export async function findDisputeRow(db: DbOrTx, id: string) {

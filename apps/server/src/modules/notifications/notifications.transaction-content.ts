@@ -11,6 +11,7 @@ import {
   type Ctx,
   type Delivery,
 } from './notifications.delivery.js';
+import { stagesCancelledDeliveries } from './notifications.stages-content.js';
 
 /** What each transaction event tells its parties (and the invitation of a seller with no account). */
 export function transactionDeliveries(
@@ -194,6 +195,8 @@ export function transactionDeliveries(
       }
       return out;
     }
+    case 'transaction.stages_cancelled':
+      return stagesCancelledDeliveries(ctx, t);
     case 'transaction.cancelled': {
       const refunded = t.paymentStatus === 'refunded';
       const why = cancelReason(event.reason);

@@ -51,6 +51,8 @@ function attempt(who: RegisteredUser, id: string, action: TTransactionAction) {
       return call('POST', '/api/disputes', { transactionId: id, type: 'other', description: 'Not as described' });
     case 'review':
       return call('POST', '/api/reviews', { transactionId: id, rating: 5 });
+    case 'cancel_remaining':
+      return call('POST', `/api/transactions/${id}/milestones/cancel-remaining`);
     default:
       return call('PATCH', `/api/transactions/${id}/${action}`, {});
   }

@@ -2,15 +2,24 @@ import {
   ESCROW_TIMERS,
   MILESTONE_ACTIONS,
   MILESTONE_MESSAGES as MM,
+  TRANSACTION_ACTIONS,
   TRANSACTION_MESSAGES as M,
   isMilestoneEnded,
   type TMilestoneAction,
   type TPaymentStatus,
+  type TTransactionAction,
   type TTransactionStatus,
 } from '@holdfast/contracts';
 import type { transactionMilestones } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { relationOf, type Parties, type TransitionProblem, type Viewer } from './transactions.rules.js';
+import {
+  allowedActions,
+  relationOf,
+  type ActionableRow,
+  type Parties,
+  type TransitionProblem,
+  type Viewer,
+} from './transactions.rules.js';
 
 /**
  * The rules of a deal paid in stages (decision 033) as pure functions: who may act on a milestone, which
@@ -22,6 +31,9 @@ export type MilestoneRow = typeof transactionMilestones.$inferSelect;
 /** The milestone actions a route takes (a dispute is opened through the disputes module). */
 export type MilestoneChange = Exclude<TMilestoneAction, 'dispute'>;
 
+/** The changes of a deal paid in stages: a milestone's, or the seller's cancel of the remaining stages. */
+export type StagedChangeAction = MilestoneChange | 'cancel_remaining';
+
 /** The deal as the milestone rules read it. */
 export interface StagedDeal extends Parties {
   status: TTransactionStatus;
@@ -29,15 +41,18 @@ export interface StagedDeal extends Parties {
   inspectionDays: number;
 }
 
-const WHO: Record<MilestoneChange, { who: 'buyer' | 'seller'; denied: string }> = {
+const WHO: Record<StagedChangeAction, { who: 'buyer' | 'seller'; denied: string }> = {
   fund: { who: 'buyer', denied: M.onlyBuyerFund },
   confirm: { who: 'buyer', denied: M.onlyBuyerConfirm },
   cancel: { who: 'buyer', denied: 'Only the buyer can cancel a late milestone' },
   deliver: { who: 'seller', denied: M.onlySellerDeliver },
+  // The seller may give up the work still to do (it only returns money to the buyer). The buyer's ways out
+  // after acceptance are the spec's: cancel a late milestone, or dispute one (decision 033).
+  cancel_remaining: { who: 'seller', denied: MM.onlySellerCancelsRemaining },
 };
 
 /** Throws unless `user` may take `action` on a milestone of `t`: 404 for strangers, 403 for the wrong party. */
-export function authorizeMilestone(t: Parties, user: Viewer, action: MilestoneChange) {
+export function authorizeMilestone(t: Parties, user: Viewer, action: StagedChangeAction) {
   const rel = relationOf(t, user);
   const rule = WHO[action];
   if (rule.who === 'buyer' ? rel.isBuyer : rel.isSeller) return;
@@ -122,6 +137,48 @@ export function milestoneAllowedActions(t: StagedDeal, m: MilestoneRow, viewer: 
     const mayAct = action === 'dispute' ? true : WHO[action].who === (rel.isBuyer ? 'buyer' : 'seller');
     return mayAct && milestoneProblem(action, t, m, now) === null;
   });
+}
+
+/**
+ * The milestones the seller's cancel of the remaining stages ends: the unfunded ones (they end) and the
+ * funded ones not yet delivered (their totals return to the buyer). Delivered and disputed ones go on.
+ */
+export const remainingStages = (milestones: readonly MilestoneRow[]) =>
+  milestones.filter((m) => m.status === 'unfunded' || m.status === 'funded');
+
+/** Why the remaining stages of deal `t` may not be cancelled now, or null when they may. */
+export function cancelRemainingProblem(
+  t: Pick<StagedDeal, 'status' | 'acceptedAt'>,
+  milestones: readonly MilestoneRow[],
+): TransitionProblem | null {
+  if (t.status === 'completed') return problem('ALREADY_COMPLETED', MM.dealEnded);
+  if (t.status === 'cancelled') return problem('ALREADY_CANCELLED', MM.dealEnded);
+  if (!t.acceptedAt) return problem('NOT_ACTIVE', MM.cancelRemainingBeforeAcceptance);
+  return remainingStages(milestones).length ? null : problem('NOTHING_TO_CANCEL', MM.nothingToCancel);
+}
+
+/** Throws the 409 for a refused cancel of the remaining stages. */
+export function assertCancelRemaining(
+  t: Pick<StagedDeal, 'status' | 'acceptedAt'>,
+  milestones: readonly MilestoneRow[],
+) {
+  const p = cancelRemainingProblem(t, milestones);
+  if (p) throw new AppError(p.code, p.message);
+}
+
+/**
+ * The `allowedActions` of a deal paid in stages: the deal's own (allowedActions), with the seller's
+ * cancel of the remaining stages when cancelRemainingProblem allows it, in TRANSACTION_ACTIONS' order.
+ */
+export function stagedDealActions(
+  t: ActionableRow,
+  milestones: readonly MilestoneRow[],
+  viewer: Viewer,
+  now: Date,
+): TTransactionAction[] {
+  const actions = allowedActions(t, viewer, now);
+  if (!relationOf(t, viewer).isSeller || cancelRemainingProblem(t, milestones)) return actions;
+  return TRANSACTION_ACTIONS.filter((a) => a === 'cancel_remaining' || actions.includes(a));
 }
 
 /** Finds a milestone of the deal by id (404 with the milestone's message otherwise). */

@@ -15,7 +15,7 @@ import { notifyJob, type NotificationEvent } from '../notifications/index.js';
 import type { TransactionRow } from './transactions.queries.js';
 import { ENDINGS, inspectionEndsAt, inspectionReminderAt, type Ending } from './transactions.rules.js';
 import { commitChange, type ActorId } from './transactions.transitions.js';
-import { nextUnfunded, stagedDealState, type MilestoneRow } from './transactions.milestone-rules.js';
+import { nextUnfunded, remainingStages, stagedDealState, type MilestoneRow } from './transactions.milestone-rules.js';
 import { updateMilestone, type MilestoneChanges } from './transactions.milestones.queries.js';
 
 /**
@@ -246,6 +246,32 @@ export function refundLateMilestone(
 }
 
 /**
+ * Ends milestones that have not been delivered: the unfunded ones are cancelled, the funded ones are
+ * refunded, their totals back to the buyer's wallet in one entry (milestonesRefundEntry).
+ */
+function endUndelivered(t: TransactionRow, toEnd: readonly MilestoneRow[], c: { now: Date; memo: string }) {
+  const funded = toEnd.filter((m) => m.status === 'funded');
+  const open = toEnd.filter((m) => m.status === 'unfunded');
+  return {
+    changes: [
+      ...funded.map((m) => ({ m, set: { status: 'refunded' as const, endedAt: c.now } })),
+      ...open.map((m) => ({ m, set: { status: 'cancelled' as const, endedAt: c.now } })),
+    ],
+    ...(funded.length
+      ? {
+          entry: milestonesRefundEntry({
+            transactionId: t.id,
+            buyerId: t.buyerId,
+            currency: t.currency,
+            milestones: funded.map((m) => ({ milestoneId: m.id, total: m.total })),
+            memo: c.memo,
+          }),
+        }
+      : {}),
+  };
+}
+
+/**
  * Ends the whole deal before acceptance (declined, cancelled, or the unaccepted deadline): unfunded
  * milestones end, funded ones return their totals to the buyer's wallet in one entry.
  */
@@ -255,29 +281,36 @@ export function cancelStagedDeal(
   milestones: MilestoneRow[],
   c: { actorId: ActorId; now: Date; ending: Ending },
 ) {
-  const funded = milestones.filter((m) => m.status === 'funded' || m.status === 'delivered');
-  const open = milestones.filter((m) => m.status === 'unfunded');
   const { reason, memo } = ENDINGS[c.ending];
   return commitStaged(tx, t, milestones, {
     actorId: c.actorId,
     action: c.ending,
     now: c.now,
-    changes: [
-      ...funded.map((m) => ({ m, set: { status: 'refunded' as const, endedAt: c.now } })),
-      ...open.map((m) => ({ m, set: { status: 'cancelled' as const, endedAt: c.now } })),
-    ],
+    ...endUndelivered(t, remainingStages(milestones), { now: c.now, memo }),
     events: [{ type: 'transaction.cancelled', transactionId: t.id, reason }],
-    ...(funded.length
-      ? {
-          entry: milestonesRefundEntry({
-            transactionId: t.id,
-            buyerId: t.buyerId,
-            currency: t.currency,
-            milestones: funded.map((m) => ({ milestoneId: m.id, total: m.total })),
-            memo,
-          }),
-        }
-      : {}),
+  });
+}
+
+/**
+ * The seller gives up the remaining stages of an accepted deal (remainingStages): the unfunded ones end
+ * and the funded ones not yet delivered return their totals to the buyer, in one entry. Delivered and
+ * disputed milestones go on; the deal's status follows (stagedDealState). The history names the
+ * milestones it ended (`milestone_cancel_remaining:2,3`), the notification each one's money.
+ */
+export function cancelRemainingStages(
+  tx: Tx,
+  t: TransactionRow,
+  milestones: MilestoneRow[],
+  c: { actorId: string; now: Date },
+) {
+  const ended = remainingStages(milestones);
+  const memo = `Cancelled by the seller: ${ended.map(label).join(', ')} (the remaining stages)`;
+  return commitStaged(tx, t, milestones, {
+    actorId: c.actorId,
+    action: 'milestone_cancel_remaining',
+    now: c.now,
+    ...endUndelivered(t, ended, { now: c.now, memo }),
+    events: [{ type: 'transaction.stages_cancelled', transactionId: t.id, milestoneIds: ended.map((m) => m.id) }],
   });
 }
 

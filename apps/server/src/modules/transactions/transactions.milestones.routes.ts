@@ -53,6 +53,22 @@ export async function milestoneRoutes(app: FastifyInstance) {
   );
 
   r.post(
+    '/transactions/:id/milestones/cancel-remaining',
+    {
+      config: idempotent,
+      schema: {
+        tags,
+        summary:
+          'Seller cancels the remaining stages of an accepted deal: unfunded milestones end, funded ones not yet ' +
+          'delivered are refunded to the buyer; delivered and disputed ones go on',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: ZTransaction, ...errors },
+      },
+    },
+    async (request) => service.cancelRemaining(requireUser(request), request.params.id, idempotentAnswer(request, 200)),
+  );
+
+  r.post(
     '/transactions/:id/milestones/:milestoneId/fund',
     {
       config: idempotent,

@@ -14,13 +14,16 @@ import { milestoneWalletFundingEntry } from '../../ledger/index.js';
 import { lockTransactionWithParties, transactionViewWithOutcome, type TransactionRow } from './transactions.queries.js';
 import { isStaged } from './transactions.rules.js';
 import {
+  assertCancelRemaining,
   assertMilestoneAction,
   authorizeMilestone,
   milestoneOf,
   type MilestoneChange,
   type MilestoneRow,
+  type StagedChangeAction,
 } from './transactions.milestone-rules.js';
 import {
+  cancelRemainingStages,
   deliverMilestone,
   fundMilestones,
   refundLateMilestone,
@@ -40,13 +43,40 @@ const memoOf = (ms: MilestoneRow[]) =>
   `Funded from wallet: milestone${ms.length > 1 ? 's' : ''} ${ms.map((m) => m.position).join(', ')}`;
 
 /**
- * The parties' changes of one milestone of a deal paid in stages (decision 033), on the same path as every
+ * The parties' changes of the milestones of a deal paid in stages (decision 033), on the same path as every
  * change of a deal: lock the deal's row (its milestones change only under it), check who and what at the
  * clock's time, apply the transition (transactions.milestone-transitions.ts) in the same database
  * transaction, store the Idempotency-Key answer with it, then wake the job worker.
  */
 export function createMilestoneChanges({ db, clock, scheduler }: { db: Db; clock: Clock; scheduler: Scheduler }) {
-  async function changeMilestones(
+  /** One change of a deal paid in stages by `user`: `apply` checks its own state rules at `now` and writes it. */
+  async function changeStaged(
+    user: SessionUser,
+    id: string,
+    action: StagedChangeAction,
+    apply: (tx: Tx, t: TransactionRow, milestones: MilestoneRow[], now: Date) => Promise<StagedResult>,
+    answer?: StoreAnswer<TTransaction>,
+  ): Promise<TTransaction> {
+    const changed = await db.transaction(async (tx) => {
+      const locked = await lockTransactionWithParties(tx, id);
+      if (!locked) throw notFound(M.notFound);
+      const t = locked.t;
+      authorizeMilestone(t, user, action);
+      if (!isStaged(t)) throw new AppError('NOT_STAGED', MM.notStaged);
+      const milestones = await listMilestones(tx, t.id);
+      const now = clock.now();
+      const after = await apply(tx, t, milestones, now);
+      const view = await transactionViewWithOutcome(tx, { ...locked, t: after.t }, user, now, after.milestones);
+      if (view) await answer?.(tx, view);
+      return view;
+    });
+    scheduler.kick();
+    if (!changed) throw notFound(M.notFound);
+    return changed;
+  }
+
+  /** A change of the named milestones, each checked by the milestone rules (`precheck` first). */
+  function changeMilestones(
     user: SessionUser,
     id: string,
     milestoneIds: readonly string[],
@@ -60,25 +90,18 @@ export function createMilestoneChanges({ db, clock, scheduler }: { db: Db; clock
     ) => Promise<StagedResult>,
     options: { precheck?: () => void; answer?: StoreAnswer<TTransaction> } = {},
   ): Promise<TTransaction> {
-    const changed = await db.transaction(async (tx) => {
-      const locked = await lockTransactionWithParties(tx, id);
-      if (!locked) throw notFound(M.notFound);
-      const t = locked.t;
-      authorizeMilestone(t, user, action);
-      if (!isStaged(t)) throw new AppError('NOT_STAGED', MM.notStaged);
-      const milestones = await listMilestones(tx, t.id);
-      const targets = [...new Set(milestoneIds)].map((mid) => milestoneOf(milestones, mid));
-      options.precheck?.();
-      const now = clock.now();
-      for (const m of targets) assertMilestoneAction(action, t, m, now);
-      const after = await apply(tx, t, milestones, targets, now);
-      const view = await transactionViewWithOutcome(tx, { ...locked, t: after.t }, user, now, after.milestones);
-      if (view) await options.answer?.(tx, view);
-      return view;
-    });
-    scheduler.kick();
-    if (!changed) throw notFound(M.notFound);
-    return changed;
+    return changeStaged(
+      user,
+      id,
+      action,
+      (tx, t, milestones, now) => {
+        const targets = [...new Set(milestoneIds)].map((mid) => milestoneOf(milestones, mid));
+        options.precheck?.();
+        for (const m of targets) assertMilestoneAction(action, t, m, now);
+        return apply(tx, t, milestones, targets, now);
+      },
+      options.answer,
+    );
   }
 
   /** The buyer pays one or more milestones' totals from their wallet, one entry into each milestone's escrow. */
@@ -170,8 +193,26 @@ export function createMilestoneChanges({ db, clock, scheduler }: { db: Db; clock
     );
   }
 
+  /**
+   * The seller gives up the remaining stages of an accepted deal: unfunded milestones end, funded ones not
+   * yet delivered are refunded to the buyer; delivered and disputed ones go on.
+   */
+  function cancelRemaining(user: SessionUser, id: string, answer?: StoreAnswer<TTransaction>) {
+    return changeStaged(
+      user,
+      id,
+      'cancel_remaining',
+      (tx, t, milestones, now) => {
+        assertCancelRemaining(t, milestones);
+        return cancelRemainingStages(tx, t, milestones, { actorId: user.id, now });
+      },
+      answer,
+    );
+  }
+
   return {
     fundMilestonesFromWallet,
+    cancelRemaining,
     deliverMilestone: deliverOneMilestone,
     confirmMilestone,
     cancelMilestone,

@@ -26,7 +26,7 @@ import {
   timersOf,
   type Viewer,
 } from './transactions.rules.js';
-import type { MilestoneRow } from './transactions.milestone-rules.js';
+import { stagedDealActions, type MilestoneRow } from './transactions.milestone-rules.js';
 import { milestonesActionsChangeAt, milestonesView } from './transactions.milestones.view.js';
 import { listMilestones, milestonesOfDeals } from './transactions.milestones.queries.js';
 
@@ -137,7 +137,9 @@ function wire(
     viewerRole,
     invitationSentAt: seller ? null : (t.invitationSentAt ?? t.createdAt).toISOString(),
     outcome: outcomeOf(t, payout, milestones.length ? paidInStages(milestones) : t.total),
-    allowedActions: allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
+    allowedActions: milestones.length
+      ? stagedDealActions({ ...t, sellerId: seller?.id ?? null }, milestones, viewer, now)
+      : allowedActions({ ...t, sellerId: seller?.id ?? null }, viewer, now),
     milestones: milestonesView({ ...t, sellerId: seller?.id ?? null }, milestones, viewer, now),
   };
 }

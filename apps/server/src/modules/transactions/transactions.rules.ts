@@ -20,8 +20,11 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
  * DESIGN section 5), who may act, and the state machine (DESIGN section 4). No database here.
  */
 
-/** The state machine's actions: every allowed action but opening a dispute and reviewing. */
-export type TransactionAction = Exclude<TTransactionAction, 'dispute' | 'review'>;
+/**
+ * The state machine's actions: every allowed action but opening a dispute, reviewing, and the seller's
+ * cancel of the remaining stages of a deal paid in stages (transactions.milestone-rules.ts).
+ */
+export type TransactionAction = Exclude<TTransactionAction, 'dispute' | 'review' | 'cancel_remaining'>;
 
 /** How the caller relates to a transaction. */
 export interface Relation {
@@ -335,6 +338,9 @@ export function allowedActions(t: ActionableRow, viewer: Viewer, now: Date): TTr
         return !isStaged(t) && disputeProblem(t) === null;
       case 'review':
         return reviewProblem(t.status, rel.isBuyer ? t.sellerId : t.buyerId) === null;
+      case 'cancel_remaining':
+        // Read from the milestones (stagedDealActions, transactions.milestone-rules.ts).
+        return false;
       default:
         return permits(rel, action) && actionProblem(action, t, by, now) === null;
     }
