@@ -28,6 +28,8 @@ interface ReviewMoneyStepProps {
   pendingLabel: string;
   pending: boolean;
   onConfirm: () => void;
+  /** What the confirmation ends rather than pays (cancelling stages): its button in the destructive style. */
+  destructive?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function ReviewMoneyStep({
   pendingLabel,
   pending,
   onConfirm,
+  destructive = false,
 }: ReviewMoneyStepProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -65,7 +68,7 @@ export function ReviewMoneyStep({
         </dl>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Back</AlertDialogCancel>
-          <Button onClick={onConfirm} disabled={pending}>
+          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
             {pending && <Spinner />}
             {pending ? pendingLabel : confirmLabel}
           </Button>

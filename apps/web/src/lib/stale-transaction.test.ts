@@ -11,6 +11,7 @@ describe('isStaleTransactionError', () => {
     expect(isStaleTransactionError(refusal(409, 'ALREADY_FUNDED'))).toBe(true);
     expect(isStaleTransactionError(refusal(409, 'UNDER_DISPUTE'))).toBe(true);
     expect(isStaleTransactionError(refusal(404, 'NOT_FOUND'))).toBe(true);
+    expect(isStaleTransactionError(refusal(409, 'MILESTONE_ENDED'))).toBe(true);
   });
   it('is false for other refusals, whatever their status or text', () => {
     expect(isStaleTransactionError(refusal(409, 'INSUFFICIENT_FUNDS'))).toBe(false);

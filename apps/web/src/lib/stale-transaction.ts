@@ -15,6 +15,9 @@ export const STALE_TRANSACTION_CODES: ReadonlySet<TErrorCode> = new Set<TErrorCo
   'NOT_ACTIVE',
   'NOT_FUNDED',
   'NOT_FOUND',
+  // A deal paid in stages: its milestone ended, or no stage is left to cancel.
+  'MILESTONE_ENDED',
+  'NOTHING_TO_CANCEL',
 ]);
 
 export function isStaleTransactionError(err: unknown): boolean {

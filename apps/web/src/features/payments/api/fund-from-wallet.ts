@@ -4,14 +4,21 @@ import { apiJson, errorCode } from '@/lib/api';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { isStaleTransactionError } from '@/lib/stale-transaction';
 
-/** POST /api/transactions/:id/fund-from-wallet: the buyer pays the total from their wallet. */
-export const fundFromWallet = (transactionId: string) =>
-  apiJson<TTransaction>('POST', `/api/transactions/${encodeURIComponent(transactionId)}/fund-from-wallet`);
+/**
+ * The buyer pays from their wallet: POST /api/transactions/:id/fund-from-wallet (the total), or of a deal
+ * paid in stages POST …/milestones/fund with the milestones to pay (their totals, one payment).
+ */
+export const fundFromWallet = (transactionId: string, milestoneIds?: readonly string[]) => {
+  const base = `/api/transactions/${encodeURIComponent(transactionId)}`;
+  return milestoneIds?.length
+    ? apiJson<TTransaction>('POST', `${base}/milestones/fund`, { milestoneIds })
+    : apiJson<TTransaction>('POST', `${base}/fund-from-wallet`);
+};
 
-export function useFundFromWallet(transactionId: string) {
+export function useFundFromWallet(transactionId: string, milestoneIds?: readonly string[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fundFromWallet(transactionId),
+    mutationFn: () => fundFromWallet(transactionId, milestoneIds),
     onSuccess: () => invalidateTransactionsAndWallet(queryClient, transactionId),
     // Funded or cancelled meanwhile (ALREADY_FUNDED...), or the wallet spent elsewhere (INSUFFICIENT_FUNDS):
     // fetch the transaction and the balance again so the page shows them as they are now.

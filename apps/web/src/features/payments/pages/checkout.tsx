@@ -1,7 +1,7 @@
 import * as React from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft, Ban, Banknote, CheckCircle2, CreditCard, ShieldAlert, Wallet } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Ban, CheckCircle2, CreditCard, ShieldAlert } from 'lucide-react';
 import type { TTransaction } from '@holdfast/contracts';
 import { FEE_RATE_LABEL } from '@holdfast/contracts/constants';
 import { AccessDenied } from '@/components/access-denied';
@@ -13,19 +13,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { NoticeCard } from '@/components/ui/notice-card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toastError } from '@/components/ui/use-toast';
-import { errorCode, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { useTransaction } from '@/lib/queries/get-transaction';
-import { useWalletBalance } from '@/lib/queries/get-wallet-balance';
+import { chosenMilestones, fundableMilestones } from '@/lib/milestone-payment';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { isStaleTransactionError } from '@/lib/stale-transaction';
 import { usePaymentIntent } from '../api/create-payment-intent';
-import { useFundFromWallet } from '../api/fund-from-wallet';
 import { CardPayment } from '../components/card-payment';
 import { OrderSummary } from '../components/order-summary';
-import { ReviewMoneyStep } from '@/components/review-money-step';
-import { walletCoverage } from '../lib/wallet-coverage';
+import { WalletOption } from '../components/wallet-option';
+import { checkoutPayment, type CheckoutPayment } from '../lib/checkout-payment';
 
 function ViewTransactionButton({ id }: { id: string }) {
   return (
@@ -35,11 +34,15 @@ function ViewTransactionButton({ id }: { id: string }) {
   );
 }
 
-/** /transactions/:id/checkout: the buyer funds the escrow by card or from the wallet. */
+/**
+ * /transactions/:id/checkout: the buyer funds the escrow by card or from the wallet. A deal paid in stages
+ * pays the milestones named by `?milestones=<id>,<id>` (chosen on its stepper), else its next one.
+ */
 export function CheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { user, isLoading: userLoading } = useUser();
   const transaction = useTransaction(id);
+  const chosenParam = new URLSearchParams(useSearch()).get('milestones');
 
   if (userLoading) return <PageSpinner />;
   if (!user) {
@@ -57,6 +60,26 @@ export function CheckoutPage() {
         tone="warning"
         title="Payment not available"
         description="Only the buyer can fund this transaction."
+        asPageTitle
+      >
+        <ViewTransactionButton id={tx.id} />
+      </NoticeCard>
+    );
+  }
+  if (tx.milestones.length > 0) {
+    const chosen = chosenMilestones(tx, chosenParam);
+    if (chosen.length) return <Checkout tx={tx} payment={checkoutPayment(tx, chosen)} />;
+    const left = fundableMilestones(tx).length > 0;
+    return (
+      <NoticeCard
+        icon={left ? <Ban /> : <CheckCircle2 />}
+        tone={left ? undefined : 'success'}
+        title={left ? 'Payment not available' : 'Every stage is funded'}
+        description={
+          left
+            ? 'The stages you chose have been funded already or have ended. Choose the stages to pay on the transaction.'
+            : 'No stage of this transaction is waiting for money: each one is funded or has ended.'
+        }
         asPageTitle
       >
         <ViewTransactionButton id={tx.id} />
@@ -88,14 +111,15 @@ export function CheckoutPage() {
       </NoticeCard>
     );
   }
-  return <Checkout tx={tx} />;
+  return <Checkout tx={tx} payment={checkoutPayment(tx)} />;
 }
 
-function Checkout({ tx }: { tx: TTransaction }) {
+function Checkout({ tx, payment }: { tx: TTransaction; payment: CheckoutPayment }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const intent = usePaymentIntent(tx.id, true);
-  const total = formatMoney(tx.total, tx.currency);
+  const ids = payment.milestones?.map((m) => m.id);
+  const intent = usePaymentIntent(tx.id, true, ids);
+  const total = formatMoney(payment.total, tx.currency);
   const errorToasted = React.useRef(false);
 
   React.useEffect(() => {
@@ -106,11 +130,19 @@ function Checkout({ tx }: { tx: TTransaction }) {
     if (isStaleTransactionError(intent.error)) invalidateTransactionsAndWallet(queryClient, tx.id);
   }, [intent.isError, intent.error, queryClient, tx.id]);
 
-  // The transaction page announces the payment once it reads the transaction back funded.
-  const onPaid = React.useCallback(async () => {
-    await invalidateTransactionsAndWallet(queryClient, tx.id);
-    navigate(`/transactions/${tx.id}?payment=success`);
-  }, [navigate, queryClient, tx.id]);
+  // The transaction page announces the payment once it reads the transaction back funded; a card payment of
+  // milestones is announced by what the server says of that payment (an earlier milestone already funded the deal).
+  const onPaid = React.useCallback(
+    async (paymentId?: string) => {
+      await invalidateTransactionsAndWallet(queryClient, tx.id);
+      const query = paymentId ? `&paymentId=${encodeURIComponent(paymentId)}` : '';
+      navigate(`/transactions/${tx.id}?payment=success${query}`);
+    },
+    [navigate, queryClient, tx.id],
+  );
+  const paidId = payment.milestones ? intent.data?.paymentId : undefined;
+  const onCardPaid = React.useCallback(() => onPaid(paidId), [onPaid, paidId]);
+  const onWalletPaid = React.useCallback(() => onPaid(), [onPaid]);
 
   return (
     <>
@@ -121,13 +153,17 @@ function Checkout({ tx }: { tx: TTransaction }) {
       </Button>
       <PageHeader
         title="Fund Transaction"
-        description={`Pay the amount plus the ${FEE_RATE_LABEL} service fee into escrow.`}
+        description={
+          payment.milestones
+            ? `Pay the stages below, each with its ${FEE_RATE_LABEL} service fee, into escrow.`
+            : `Pay the amount plus the ${FEE_RATE_LABEL} service fee into escrow.`
+        }
         icon={<CreditCard />}
       />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           {/* The wallet comes first when it covers the total (or nearly does): no card needed. */}
-          <WalletOption tx={tx} onPaid={onPaid} />
+          <WalletOption tx={tx} payment={payment} onPaid={onWalletPaid} />
           <Card>
             <CardHeader className="pb-4">
               <CardTitle className="flex items-center gap-2 text-base">
@@ -162,126 +198,16 @@ function Checkout({ tx }: { tx: TTransaction }) {
                   intent={intent.data}
                   payLabel={`Pay ${formatMoney(intent.data.amount, intent.data.currency)}`}
                   returnPath={`/transactions/${tx.id}?payment=success&paymentId=${encodeURIComponent(intent.data.paymentId)}`}
-                  onPaid={onPaid}
+                  onPaid={onCardPaid}
                 />
               )}
             </CardContent>
           </Card>
         </div>
         <div className="order-first lg:order-none lg:col-span-2">
-          <OrderSummary tx={tx} />
+          <OrderSummary tx={tx} payment={payment} />
         </div>
       </div>
     </>
-  );
-}
-
-/**
- * 'Pay from wallet' when the wallet holds enough in the transaction's currency, after a review step (amount,
- * fee, total, the wallet and its balance after); 'Top up' by the shortfall when it holds at least half. A
- * deposit is offered instead when the server finds the balance short (INSUFFICIENT_FUNDS: spent meanwhile).
- */
-function WalletOption({ tx, onPaid }: { tx: TTransaction; onPaid: () => void }) {
-  const wallet = useWalletBalance();
-  const fund = useFundFromWallet(tx.id);
-  const [short, setShort] = React.useState(false);
-  const [reviewing, setReviewing] = React.useState(false);
-  const balance = wallet.data?.balances.find((b) => b.currency === tx.currency)?.balance;
-  const coverage = walletCoverage(balance, tx.total, tx.currency);
-  if (short) return <DepositOffer tx={tx} />;
-  if (coverage.kind === 'top-up') return <TopUpOffer tx={tx} balance={coverage.balance} topUp={coverage.topUp} />;
-  if (coverage.kind !== 'covers') return null;
-  const money = (amount: string) => formatMoney(amount, tx.currency);
-  return (
-    <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
-        </CardTitle>
-        <CardDescription>
-          Your {tx.currency} wallet holds {money(coverage.balance)}. Pay {money(tx.total)} from it instantly.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button className="w-full" disabled={fund.isPending} onClick={() => setReviewing(true)}>
-          <Wallet aria-hidden="true" /> Pay from wallet
-        </Button>
-        <ReviewMoneyStep
-          open={reviewing}
-          onOpenChange={setReviewing}
-          title="Review your payment"
-          description="The total moves from your wallet into escrow, where it is held until you confirm delivery."
-          rows={[
-            { label: 'Amount', value: money(tx.amount) },
-            { label: `Service fee (${FEE_RATE_LABEL})`, value: money(tx.fee) },
-            { label: 'Total', value: money(tx.total), strong: true },
-            { label: 'From', value: `Your ${tx.currency} wallet (${money(coverage.balance)})` },
-            { label: 'Balance after', value: money(coverage.after), strong: true },
-          ]}
-          confirmLabel={`Pay ${money(tx.total)}`}
-          pendingLabel="Paying..."
-          pending={fund.isPending}
-          onConfirm={() =>
-            fund.mutate(undefined, {
-              onSuccess: onPaid,
-              onError: (err) => {
-                setReviewing(false);
-                toastError(errorMessage(err, 'Payment Error'));
-                if (errorCode(err) === 'INSUFFICIENT_FUNDS') setShort(true);
-              },
-            })
-          }
-        />
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The wallet nearly covers the total: top it up by the difference (a deposit prefilled), then pay from it. */
-function TopUpOffer({ tx, balance, topUp }: { tx: TTransaction; balance: string; topUp: string }) {
-  const href = `/wallet/deposit?${new URLSearchParams({ amount: topUp, currency: tx.currency, for: tx.id })}`;
-  return (
-    <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
-        </CardTitle>
-        <CardDescription>
-          Your {tx.currency} wallet holds {formatMoney(balance, tx.currency)} of the{' '}
-          {formatMoney(tx.total, tx.currency)} this payment needs. Top it up, then pay from it; or pay by card below.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="gold" className="w-full">
-          <Link href={href}>
-            <Banknote aria-hidden="true" /> Top up {formatMoney(topUp, tx.currency)}
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** The wallet does not cover the total: add money to it, then come back and pay from it. */
-function DepositOffer({ tx }: { tx: TTransaction }) {
-  return (
-    <Card>
-      <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
-          <Wallet className="size-4 text-primary" aria-hidden="true" /> Pay from your wallet
-        </CardTitle>
-        <CardDescription>
-          Your {tx.currency} wallet does not hold the {formatMoney(tx.total, tx.currency)} this payment needs. Deposit
-          funds into it, or pay by card below.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="outline" className="w-full">
-          <Link href="/wallet/deposit">
-            <Banknote aria-hidden="true" /> Deposit Funds
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
   );
 }

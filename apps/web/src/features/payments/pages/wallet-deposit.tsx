@@ -29,14 +29,24 @@ import { depositValidation, splitMessage } from '../lib/deposit';
 /** The payment form's default currency (spec section 9), when the wallet's own is not known. */
 const DEPOSIT_DEFAULT_CURRENCY: CurrencyCode = 'USD';
 
-/** `?amount=444.00&currency=ZAR` (checkout's Top up): the deposit prefilled, when the values make sense. */
-function prefillOf(search: string): { amount: string; currency: CurrencyCode | null; payFor: string | null } {
+/**
+ * `?amount=444.00&currency=ZAR&for=<transaction>` (checkout's Top up; `&milestones=<id>,<id>` for the stages
+ * it pays): the deposit prefilled, when the values make sense, and where to return once paid.
+ */
+function prefillOf(search: string): {
+  amount: string;
+  currency: CurrencyCode | null;
+  payFor: string | null;
+  milestones: string | null;
+} {
   const params = new URLSearchParams(search);
   const currency = params.get('currency');
   const amount = params.get('amount') ?? '';
   const payFor = params.get('for');
+  const milestones = params.get('milestones');
   return {
     payFor: payFor && /^[\w-]{1,64}$/.test(payFor) ? payFor : null,
+    milestones: milestones && /^[\w,-]{1,800}$/.test(milestones) ? milestones : null,
     amount: /^\d{1,12}(\.\d{1,2})?$/.test(amount) ? amount : '',
     currency: isCurrencyCode(currency) ? currency : null,
   };
@@ -89,8 +99,9 @@ export function WalletDepositPage() {
     toast({ title: 'Deposit Successful', description: 'Your wallet has been credited successfully!' });
     void invalidateTransactionsAndWallet(queryClient);
     // A top-up for a payment goes back to its checkout, where the wallet now covers it.
-    navigate(prefill.payFor ? `/transactions/${prefill.payFor}/checkout` : '/dashboard');
-  }, [navigate, queryClient, prefill.payFor]);
+    const stages = prefill.milestones ? `?milestones=${prefill.milestones}` : '';
+    navigate(prefill.payFor ? `/transactions/${prefill.payFor}/checkout${stages}` : '/dashboard');
+  }, [navigate, queryClient, prefill.payFor, prefill.milestones]);
 
   return (
     <>

@@ -4,16 +4,13 @@ import { apiJson, errorCode, errorStatus } from '@/lib/api';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 
 /**
- * The milestone actions of a deal paid in stages (decision 033). Each answers the whole transaction; each
- * is a money route, so apiJson sends an Idempotency-Key with it (a new one per attempt).
+ * The milestone actions of a deal paid in stages (decision 033); paying milestones is the checkout's
+ * (features/payments). Each answers the whole transaction; each is a money route, so apiJson sends an
+ * Idempotency-Key with it (a new one per attempt).
  */
 
 const base = (id: string) => `/api/transactions/${encodeURIComponent(id)}/milestones`;
 const one = (id: string, milestoneId: string) => `${base(id)}/${encodeURIComponent(milestoneId)}`;
-
-/** POST …/milestones/fund: the buyer pays one or more unfunded milestones from the wallet in one payment. */
-export const fundMilestones = (id: string, milestoneIds: string[]) =>
-  apiJson<TTransaction>('POST', `${base(id)}/fund`, { milestoneIds });
 
 /** POST …/milestones/:milestoneId/deliver (seller): a funded milestone's inspection period starts. */
 export const deliverMilestone = (id: string, milestoneId: string, body: TDeliverTransactionRequest) =>
@@ -26,6 +23,12 @@ export const confirmMilestone = (id: string, milestoneId: string, confirmationPh
 /** POST …/milestones/:milestoneId/cancel (buyer, late delivery): its total returns to the wallet. */
 export const cancelMilestone = (id: string, milestoneId: string) =>
   apiJson<TTransaction>('POST', `${one(id, milestoneId)}/cancel`);
+
+/**
+ * POST …/milestones/cancel-remaining (seller, after acceptance): the stages not yet delivered end, the funded
+ * ones' totals back to the buyer; delivered and disputed ones go on.
+ */
+export const cancelRemainingStages = (id: string) => apiJson<TTransaction>('POST', `${base(id)}/cancel-remaining`);
 
 /**
  * Every milestone refusal is a 409 about the deal as it is now (funded, delivered or ended meanwhile), and a
@@ -44,9 +47,6 @@ function useMilestoneMutation<V>(id: string, call: (v: V) => Promise<TTransactio
   });
 }
 
-export const useFundMilestones = (id: string) =>
-  useMilestoneMutation(id, (milestoneIds: string[]) => fundMilestones(id, milestoneIds));
-
 export const useDeliverMilestone = (id: string, milestoneId: string) =>
   useMilestoneMutation(id, (body: TDeliverTransactionRequest) => deliverMilestone(id, milestoneId, body));
 
@@ -55,3 +55,5 @@ export const useConfirmMilestone = (id: string, milestoneId: string) =>
 
 export const useCancelMilestone = (id: string, milestoneId: string) =>
   useMilestoneMutation(id, () => cancelMilestone(id, milestoneId));
+
+export const useCancelRemainingStages = (id: string) => useMilestoneMutation(id, () => cancelRemainingStages(id));

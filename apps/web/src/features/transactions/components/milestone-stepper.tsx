@@ -1,18 +1,17 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Check, Hourglass, PackageCheck, Undo2, Wallet } from 'lucide-react';
+import { CalendarClock, Check, Hourglass, PackageCheck, Undo2 } from 'lucide-react';
 import type { TMilestone, TTransaction } from '@holdfast/contracts';
-import { decimalsOf, fromMinor, toMinor } from '@holdfast/contracts/constants';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { invalidateTransactionsAndWallet } from '@/lib/queries/keys';
 import { useNow } from '@/lib/use-now';
 import { cn } from '@/lib/utils';
-import { useCancelMilestone, useFundMilestones } from '../api/milestones';
+import { fundableMilestones } from '@/lib/milestone-payment';
+import { useCancelMilestone } from '../api/milestones';
 import {
   MILESTONE_STATUS_LABELS,
   MILESTONE_STATUS_TONES,
@@ -20,10 +19,12 @@ import {
   milestoneProgress,
 } from '../lib/milestones';
 import { hasArrived, releaseCountdown } from '../lib/timers';
+import { CancelRemainingStages } from './cancel-remaining-stages';
 import { ConfirmAction } from './confirm-action';
 import { ConfirmReceipt } from './confirm-receipt';
 import { DeliverDialog } from './deliver-dialog';
 import { DisputeDialog } from './dispute-dialog';
+import { FundStageCheckbox, FundStagesPanel } from './milestone-funding';
 
 type Viewer = 'buyer' | 'seller' | 'other';
 
@@ -112,26 +113,6 @@ function DeliveredNote({ m }: { m: TMilestone }) {
   );
 }
 
-/** The buyer pays one milestone's total from the wallet into its own escrow. */
-function FundFromWallet({ tx, m }: { tx: TTransaction; m: TMilestone }) {
-  const fund = useFundMilestones(tx.id);
-  const total = formatMoney(m.total, tx.currency);
-  return (
-    <Button
-      disabled={fund.isPending}
-      onClick={() =>
-        fund.mutate([m.id], {
-          onSuccess: () => toast({ title: `“${m.title}” funded`, description: `${total} is held in escrow.` }),
-          onError: (err) => toastError(errorMessage(err, 'Failed to fund this milestone')),
-        })
-      }
-    >
-      {fund.isPending ? <Spinner /> : <Wallet aria-hidden="true" />}
-      Pay {total} from wallet
-    </Button>
-  );
-}
-
 /** The buyer cancels a funded milestone whose delivery is late: its total returns to the wallet. */
 function CancelLate({ tx, m }: { tx: TTransaction; m: TMilestone }) {
   const cancel = useCancelMilestone(tx.id, m.id);
@@ -177,12 +158,17 @@ function ConfirmMilestone({ tx, m }: { tx: TTransaction; m: TMilestone }) {
   );
 }
 
-function MilestoneActions({ tx, m }: { tx: TTransaction; m: TMilestone }) {
+interface Picking {
+  chosen: boolean;
+  onChange: (chosen: boolean) => void;
+}
+
+function MilestoneActions({ tx, m, picking }: { tx: TTransaction; m: TMilestone; picking: Picking }) {
   const can = (a: TMilestone['allowedActions'][number]) => m.allowedActions.includes(a);
   if (m.allowedActions.length === 0) return null;
   return (
     <div className="flex flex-wrap items-start gap-2">
-      {can('fund') && <FundFromWallet tx={tx} m={m} />}
+      {can('fund') && <FundStageCheckbox m={m} checked={picking.chosen} onChange={picking.onChange} />}
       {can('deliver') && <DeliverDialog transactionId={tx.id} inspectionDays={tx.inspectionDays} milestone={m} />}
       {can('confirm') && <ConfirmMilestone key={m.status} tx={tx} m={m} />}
       {can('cancel') && <CancelLate tx={tx} m={m} />}
@@ -193,39 +179,6 @@ function MilestoneActions({ tx, m }: { tx: TTransaction; m: TMilestone }) {
           buyerOf={tx.viewerRole === 'buyer' ? { amount: m.amount, currency: tx.currency } : undefined}
         />
       )}
-    </div>
-  );
-}
-
-/** The buyer pays every milestone still waiting for money at once (one payment from the wallet). */
-function FundSeveral({ tx }: { tx: TTransaction }) {
-  const fund = useFundMilestones(tx.id);
-  const fundable = tx.milestones.filter((m) => m.allowedActions.includes('fund'));
-  if (fundable.length < 2) return null;
-  // Summed in minor units, as the server charges it (each milestone's own total).
-  const places = decimalsOf(tx.currency);
-  const sum = fundable.reduce((s, m) => s + (toMinor(m.total, places) ?? 0n), 0n);
-  const total = formatMoney(fromMinor(sum, places), tx.currency);
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 p-3 text-sm">
-      <span className="text-muted-foreground">Fund the remaining {fundable.length} milestones in one payment.</span>
-      <Button
-        variant="outline"
-        className="w-full sm:w-auto"
-        disabled={fund.isPending}
-        onClick={() =>
-          fund.mutate(
-            fundable.map((m) => m.id),
-            {
-              onSuccess: () => toast({ title: `${fundable.length} milestones funded` }),
-              onError: (err) => toastError(errorMessage(err, 'Failed to fund the milestones')),
-            },
-          )
-        }
-      >
-        {fund.isPending ? <Spinner /> : <Wallet aria-hidden="true" />}
-        Pay all {total} from wallet
-      </Button>
     </div>
   );
 }
@@ -259,6 +212,15 @@ interface MilestoneStepperProps {
 export function MilestoneStepper({ tx, viewer }: MilestoneStepperProps) {
   const current = currentMilestone(tx.milestones);
   const headingId = `milestones-${tx.id}`;
+  const fundable = fundableMilestones(tx);
+  // The buyer's choice of milestones to pay next: the first one still waiting until they tick others.
+  const [picked, setPicked] = React.useState<string[] | null>(null);
+  const chosenIds = picked ?? fundable.slice(0, 1).map((m) => m.id);
+  const chosen = fundable.filter((m) => chosenIds.includes(m.id));
+  const pick = (m: TMilestone): Picking => ({
+    chosen: chosenIds.includes(m.id),
+    onChange: (on) => setPicked(on ? [...chosenIds, m.id] : chosenIds.filter((id) => id !== m.id)),
+  });
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border p-4" data-testid="milestone-stepper">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -267,7 +229,6 @@ export function MilestoneStepper({ tx, viewer }: MilestoneStepperProps) {
         </h3>
         <span className="text-sm text-muted-foreground">{milestoneProgress(tx.milestones)}</span>
       </div>
-      {viewer === 'buyer' && <FundSeveral tx={tx} />}
       <ol className="relative">
         {tx.milestones.map((m, i) => {
           const isCurrent = current?.id === m.id;
@@ -303,12 +264,14 @@ export function MilestoneStepper({ tx, viewer }: MilestoneStepperProps) {
                 </div>
                 <MilestoneClock tx={tx} m={m} viewer={viewer} />
                 <DeliveredNote m={m} />
-                <MilestoneActions tx={tx} m={m} />
+                <MilestoneActions tx={tx} m={m} picking={pick(m)} />
               </div>
             </li>
           );
         })}
       </ol>
+      {fundable.length > 0 && <FundStagesPanel tx={tx} chosen={chosen} />}
+      {tx.allowedActions.includes('cancel_remaining') && <CancelRemainingStages tx={tx} />}
     </section>
   );
 }
