@@ -195,10 +195,12 @@ export const ZDispute = z.object({
     status: z.string(),
   }),
   /**
-   * The milestone in dispute on a deal paid in stages (its amount is what `disputedAmount` is of); null for
-   * a deal of one amount.
+   * The milestone in dispute on a deal paid in stages (its amount is what `disputedAmount` is of, its fee
+   * what the fee share is of); null for a deal of one amount.
    */
-  milestone: z.object({ id: z.string(), position: z.number().int(), title: z.string(), amount: z.string() }).nullable(),
+  milestone: z
+    .object({ id: z.string(), position: z.number().int(), title: z.string(), amount: z.string(), fee: z.string() })
+    .nullable(),
   type: ZDisputeType,
   description: z.string(),
   priority: ZDisputePriority,

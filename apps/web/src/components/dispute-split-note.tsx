@@ -5,7 +5,8 @@ import { disputeSplitText } from '@/lib/dispute-split';
 export function DisputeSplitNote({
   dispute,
 }: {
-  dispute: Pick<TDispute, 'transaction' | 'disputedAmount' | 'undisputedReleased'>;
+  dispute: Pick<TDispute, 'transaction' | 'disputedAmount' | 'undisputedReleased'> &
+    Partial<Pick<TDispute, 'milestone'>>;
 }) {
   const text = disputeSplitText(dispute);
   return text ? <p className="font-medium text-brand-ink">{text}</p> : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@holdfast/contracts/constants';
-import { disputedMoney, disputeSplitText, previewSplit } from './dispute-split';
+import { disputedMoney, disputedStage, disputeSplitText, previewSplit } from './dispute-split';
 
 describe('previewSplit', () => {
   const tx = { amount: '100.00', fee: '3.00', currency: 'ZAR' };
@@ -45,5 +45,32 @@ describe('a partial dispute’s money', () => {
     const whole = { ...dispute, disputedAmount: '500.00', undisputedReleased: '0.00' };
     expect(disputeSplitText(whole)).toBeNull();
     expect(disputedMoney(whole)).toMatchObject({ amount: '500.00', fee: '15.00', held: '515.00' });
+  });
+});
+
+describe('a milestone’s case (decision 033)', () => {
+  // Stage 2 of a deal of R 30 000,50 (fee R 900,02): R 5 000,50 with its own fee of R 150,02, R 2 000 in dispute.
+  const dispute = {
+    transaction: {
+      currency: 'ZAR',
+      amount: '30000.50',
+      fee: '900.02',
+      total: '30900.52',
+      description: 'x',
+      status: 'disputed',
+    },
+    milestone: { id: 'm2', position: 2, title: 'Build', amount: '5000.50', fee: '150.02' },
+    disputedAmount: '2000.00',
+    undisputedReleased: '3000.50',
+  };
+
+  it('is of the milestone’s amount and fee, not the deal’s', () => {
+    expect(disputedMoney(dispute)).toEqual({ amount: '2000.00', fee: '60.00', currency: 'ZAR', held: '2060.00' });
+    expect(disputedMoney({ ...dispute, disputedAmount: '5000.50' })).toMatchObject({ fee: '150.02' });
+    expect(disputeSplitText(dispute)).toBe(
+      `Disputed: ${formatMoney('2000.00', 'ZAR')} of ${formatMoney('5000.50', 'ZAR')} — ${formatMoney('3000.50', 'ZAR')} already released to the seller`,
+    );
+    expect(disputedStage(dispute)).toBe('Stage 2: Build');
+    expect(disputedStage({ milestone: null })).toBeNull();
   });
 });

@@ -30,11 +30,14 @@ export const DISPUTE_STATUS_LABELS: Record<TDisputeStatus, string> = {
   resolved: 'Resolved',
 };
 
+/** A case as the money helpers read it: a milestone's case (decision 033) is of that milestone's money. */
+type DisputeMoney = Pick<TDispute, 'transaction' | 'disputedAmount'> & Partial<Pick<TDispute, 'milestone'>>;
+
 /**
  * The money a case still holds (decision 022): the amount in dispute and its fee share, in the shape
- * previewSplit and RefundField take. The whole deal unless the buyer disputed part of it.
+ * previewSplit and RefundField take. The whole deal (or milestone) unless the buyer disputed part of it.
  */
-export function disputedMoney(d: Pick<TDispute, 'transaction' | 'disputedAmount'>): {
+export function disputedMoney(d: DisputeMoney): {
   amount: string;
   fee: string;
   currency: string;
@@ -43,8 +46,8 @@ export function disputedMoney(d: Pick<TDispute, 'transaction' | 'disputedAmount'
 } {
   const { currency } = d.transaction;
   const places = decimalsOf(currency);
-  const amount = toMinor(d.transaction.amount, places) ?? 0n;
-  const fee = toMinor(d.transaction.fee, places) ?? 0n;
+  const amount = toMinor(d.milestone?.amount ?? d.transaction.amount, places) ?? 0n;
+  const fee = toMinor(d.milestone?.fee ?? d.transaction.fee, places) ?? 0n;
   const part = disputedPartOf(amount, fee, toMinor(d.disputedAmount, places) ?? amount);
   return {
     amount: fromMinor(part.amount, places),
@@ -55,13 +58,24 @@ export function disputedMoney(d: Pick<TDispute, 'transaction' | 'disputedAmount'
 }
 
 /** "Disputed: R 300,00 of R 500,00 — R 200,00 already released to the seller"; null for a whole dispute. */
-export function disputeSplitText(d: Pick<TDispute, 'transaction' | 'disputedAmount' | 'undisputedReleased'>) {
+export function disputeSplitText(d: DisputeMoney & Pick<TDispute, 'undisputedReleased'>) {
   const { currency } = d.transaction;
   if ((toMinor(d.undisputedReleased, decimalsOf(currency)) ?? 0n) === 0n) return null;
   const money = (v: string) => formatMoney(v, currency);
   return PARTIAL_DISPUTE_MESSAGES.split(
     money(d.disputedAmount),
-    money(d.transaction.amount),
+    money(d.milestone?.amount ?? d.transaction.amount),
     money(d.undisputedReleased),
   );
+}
+
+/** The stage a case is over, on a deal paid in stages (decision 033): 'Stage 2: Build'; null otherwise. */
+export function disputedStage(d: Partial<Pick<TDispute, 'milestone'>>): string | null {
+  return d.milestone ? `Stage ${d.milestone.position}: ${d.milestone.title}` : null;
+}
+
+/** What a case is over, as its lists and headings name it: the deal, and the stage of a deal paid in stages. */
+export function disputeSubject(d: Pick<TDispute, 'transaction'> & Partial<Pick<TDispute, 'milestone'>>): string {
+  const stage = disputedStage(d);
+  return stage ? `${d.transaction.description} — ${stage}` : d.transaction.description;
 }

@@ -85,6 +85,7 @@ function disputeView(
             position: milestone.position,
             title: milestone.title,
             amount: toDecimal(d.milestoneAmount ?? t.amount, t.currency),
+            fee: toDecimal(d.milestoneFee ?? t.fee, t.currency),
           }
         : null,
     type: d.type,

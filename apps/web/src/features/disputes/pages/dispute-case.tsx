@@ -9,6 +9,7 @@ import { useDisputeCase } from '@/lib/queries/disputes';
 import { CaseFileTimeline } from '@/components/case-file/case-file-timeline';
 import { CaseHeader } from '@/components/case-file/case-header';
 import { EvidenceFormSlot, StatementFormSlot } from '@/components/case-file/case-slots';
+import { disputeSubject } from '@/lib/dispute-split';
 
 /**
  * /disputes/:id: a party's view of their dispute's case file, the same file the moderator reads without
@@ -43,7 +44,7 @@ export function DisputeCasePage() {
       </Button>
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight text-brand-ink">Case file</h1>
-        <p className="mt-1 break-words text-muted-foreground">{dispute.transaction.description}</p>
+        <p className="mt-1 break-words text-muted-foreground">{disputeSubject(dispute)}</p>
       </div>
       <Card>
         <CardContent className="pt-6">

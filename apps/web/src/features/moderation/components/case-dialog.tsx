@@ -17,7 +17,7 @@ import { TransactionStatusBadge } from '@/components/status-badge';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
 import { displayName, formatDateTime, formatMoney, humanize } from '@/lib/format';
-import { disputedMoney } from '@/lib/dispute-split';
+import { disputedMoney, disputeSubject } from '@/lib/dispute-split';
 import { useDisputeCase } from '@/lib/queries/disputes';
 import { DisputeStep } from '@/components/dispute-step';
 
@@ -136,7 +136,7 @@ export function CaseDialog({ dispute }: { dispute: TDispute }) {
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Case #{dispute.id.slice(0, 8)}</DialogTitle>
-          <DialogDescription>{dispute.transaction.description}</DialogDescription>
+          <DialogDescription>{disputeSubject(dispute)}</DialogDescription>
         </DialogHeader>
         <Button size="sm" variant="outline" asChild className="self-start">
           <Link href={`/moderator/cases/${dispute.id}`}>

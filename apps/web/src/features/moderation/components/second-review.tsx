@@ -11,6 +11,7 @@ import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useApproveProposal, useRejectProposal } from '@/lib/queries/disputes';
+import { disputeSubject } from '@/lib/dispute-split';
 
 function ProposalRow({ dispute, user }: { dispute: TDispute; user: TUser }) {
   const proposal = dispute.secondReview!;
@@ -49,7 +50,7 @@ function ProposalRow({ dispute, user }: { dispute: TDispute; user: TUser }) {
 
   return (
     <li className="space-y-2 rounded-lg border p-4 text-sm">
-      <p className="font-medium break-words text-brand-ink">{dispute.transaction.description}</p>
+      <p className="font-medium break-words text-brand-ink">{disputeSubject(dispute)}</p>
       <p>
         Proposed: <span className="font-medium">{DISPUTE_RESOLUTION_LABELS[proposal.resolution]}</span>
         {proposal.refundAmount && ` (refund ${money(proposal.refundAmount)} to the buyer)`} ·{' '}

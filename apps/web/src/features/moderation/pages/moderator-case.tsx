@@ -15,6 +15,7 @@ import { NoteForm } from '../components/note-form';
 import { ResolveDialog } from '../components/resolve-dialog';
 import type { TUser } from '@holdfast/contracts';
 import { SecondReviewCard } from '../components/second-review';
+import { disputeSubject } from '@/lib/dispute-split';
 
 /** Back to where the case was found: a moderator's dashboard (its History for a resolved case), an admin's. */
 function BackToDashboard({ user, resolved = false }: { user: TUser; resolved?: boolean }) {
@@ -57,7 +58,7 @@ function ModeratorCase({ id, user }: { id: string; user: TUser }) {
       <BackToDashboard user={user} resolved={dispute.status === 'resolved'} />
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight break-words text-brand-ink">Case #{dispute.id.slice(0, 8)}</h1>
-        <p className="mt-1 break-words text-muted-foreground">{dispute.transaction.description}</p>
+        <p className="mt-1 break-words text-muted-foreground">{disputeSubject(dispute)}</p>
       </div>
       <Card>
         <CardContent className="space-y-4 pt-6">

@@ -9,7 +9,7 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
-import { DISPUTE_STATUS_LABELS } from '@/lib/dispute-split';
+import { DISPUTE_STATUS_LABELS, disputeSubject } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useDisputeStats, useModeratorDisputes } from '@/lib/queries/disputes';
 import { LoadMore } from '@/components/load-more';
@@ -35,7 +35,7 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
     <li className="space-y-3 rounded-lg border p-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
-          <p className="font-medium break-words text-brand-ink">{dispute.transaction.description}</p>
+          <p className="font-medium break-words text-brand-ink">{disputeSubject(dispute)}</p>
           <p className="text-sm text-muted-foreground">
             {DISPUTE_TYPE_LABELS[dispute.type]} · opened by the {dispute.initiatedBy} ·{' '}
             {formatDateTime(dispute.createdAt)}

@@ -17,16 +17,20 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { DisputeSplitNote } from '@/components/dispute-split-note';
-import { DISPUTE_STATUS_LABELS, disputedMoney, previewSplit } from '@/lib/dispute-split';
+import { DISPUTE_STATUS_LABELS, disputedMoney, disputedStage, previewSplit } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useAnswerOffer, useMakeOffer, useMyDisputes } from '@/lib/queries/disputes';
 import { DisputeStep } from '@/components/dispute-step';
 
-/** The viewer's dispute on this transaction, when they are a party and there is one. */
+/**
+ * The viewer's dispute on this transaction, when they are a party and there is one. A deal paid in stages
+ * may have one per milestone (decision 033): the one still open first, else the latest resolved.
+ */
 function useDisputeOf(tx: TTransaction): TDispute | undefined {
   const party = tx.viewerRole === 'buyer' || tx.viewerRole === 'seller';
   const disputes = useMyDisputes(tx.id, party);
-  return disputes.data?.find((d) => d.transactionId === tx.id);
+  const mine = disputes.data?.filter((d) => d.transactionId === tx.id) ?? [];
+  return mine.find((d) => d.status !== 'resolved') ?? mine[0];
 }
 
 function OpenOffer({ tx, dispute, offer }: { tx: TTransaction; dispute: TDispute; offer: TSettlementOffer }) {
@@ -141,7 +145,11 @@ export function DisputePanel({ tx }: { tx: TTransaction }) {
       <Alert variant="destructive">
         <AlertTriangle aria-hidden="true" />
         <AlertTitle>Dispute Active</AlertTitle>
-        <AlertDescription>This transaction is under review by a moderator.</AlertDescription>
+        <AlertDescription>
+          {dispute?.milestone
+            ? `Stage ${dispute.milestone.position} (“${dispute.milestone.title}”) is under review by a moderator. The other stages go on.`
+            : 'This transaction is under review by a moderator.'}
+        </AlertDescription>
       </Alert>
       {dispute && (
         <div className="space-y-3 rounded-lg border p-4 text-sm">
@@ -206,6 +214,7 @@ export function DisputeOutcome({ tx }: { tx: TTransaction }) {
       <Scale className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <p className="font-medium">Dispute resolved: {by}</p>
+        {dispute.milestone && <p>{disputedStage(dispute)}</p>}
         <DisputeSplitNote dispute={dispute} />
         <p className="text-muted-foreground">
           {(partial ? PART_OUTCOME_TEXT : OUTCOME_TEXT)[dispute.resolution]}
