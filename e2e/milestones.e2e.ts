@@ -100,14 +100,27 @@ describe.skipIf(browserMissing)('a service hired in three stages', () => {
     await s.getByRole('button', { name: 'Accept Transaction' }).click();
     await s.getByText('Transaction Accepted').first().waitFor();
 
-    // The buyer funds milestone 1 from the wallet; the deal's own Fund button is not there.
+    // The buyer funds milestone 1 (the stage ticked first) from the wallet at the checkout, after its review
+    // step; the deal's own Fund button is not there.
     await b.goto(`/transactions/${tx.id}`);
-    await milestone(b, 1)
-      .getByRole('button', { name: `Pay ${zar('10300.00')} from wallet` })
-      .click();
-    await b.getByText('“Design approved” funded').first().waitFor();
-    await expect.poll(() => milestone(b, 1).getAttribute('data-status')).toBe('funded');
+    expect(
+      await milestone(b, 1)
+        .getByRole('checkbox', { name: /^Fund this stage\s*:\s*Design approved$/ })
+        .isChecked(),
+    ).toBe(true);
+    await b.getByTestId('fund-stages-total').getByText(zar('10300.00')).waitFor();
     expect(await b.getByRole('link', { name: 'Fund Transaction' }).count()).toBe(0);
+    await b.getByRole('link', { name: 'Continue to payment' }).click();
+    await b.waitForURL(`**/transactions/${tx.id}/checkout?milestones=${tx.milestones[0].id}`);
+    await b.getByTestId('paying-for').getByText('Design approved').waitFor();
+    await b.getByRole('button', { name: 'Pay from wallet', exact: true }).click();
+    await b
+      .getByRole('alertdialog', { name: 'Review your payment' })
+      .getByRole('button', { name: `Pay ${zar('10300.00')}` })
+      .click();
+    await b.waitForURL(`**/transactions/${tx.id}`);
+    await b.getByText('Payment Successful').first().waitFor();
+    await expect.poll(() => milestone(b, 1).getAttribute('data-status')).toBe('funded');
 
     // The seller sees it funded and marks it delivered.
     await s.reload();
@@ -135,8 +148,9 @@ describe.skipIf(browserMissing)('a service hired in three stages', () => {
     expect(await milestone(b, 2).getAttribute('aria-current')).toBe('step');
     await b.getByTestId('milestone-stepper').getByText('1 of 3 released').waitFor();
     await milestone(b, 2)
-      .getByRole('button', { name: `Pay ${zar('12360.00')} from wallet` })
+      .getByRole('checkbox', { name: /^Fund this stage\s*:\s*Build delivered$/, checked: true })
       .waitFor();
+    await b.getByTestId('fund-stages-total').getByText(zar('12360.00')).waitFor();
     await lookAtBothWidths(b, 'milestones-stepper-buyer');
 
     const after = await (await b.request.get(`/api/transactions/${tx.id}`)).json();

@@ -18,6 +18,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { toast, toastError } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api';
 import { displayName, formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { milestonesSum } from '@/lib/milestone-payment';
 import { useCancelTransaction } from '../api/cancel-transaction';
 import { useDeclineTransaction } from '../api/decline-transaction';
 import { AcceptDialog } from './accept-dialog';
@@ -277,10 +278,17 @@ export function TransactionCard({ tx, showDetailsLink = false }: TransactionCard
   const other = counterparty(tx, viewer);
   const TypeIcon = tx.type === 'service' ? Wrench : Package;
   const staged = tx.milestones.length > 0 && (tx.status === 'pending' || tx.status === 'active');
-  // A deal paid in stages pays out milestone by milestone (the stepper shows which are released).
+  // A deal paid in stages pays out milestone by milestone (the stepper shows which are released); a stage
+  // refunded or cancelled (the remaining stages cancelled, a late one) pays nothing.
   const payout = staged
     ? {
-        amount: formatMoney(tx.amount, tx.currency),
+        amount: formatMoney(
+          milestonesSum(
+            tx.milestones.filter((m) => m.status !== 'refunded' && m.status !== 'cancelled'),
+            tx.currency,
+          ).amount,
+          tx.currency,
+        ),
         note: 'paid milestone by milestone, as the buyer confirms each one or its inspection period ends',
       }
     : sellerPayout(tx);
