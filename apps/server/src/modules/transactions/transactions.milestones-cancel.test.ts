@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE, type TTransaction } from '@holdfast/contracts';
 import { emailOutbox, transactionEvents } from '../../db/schema/index.js';
-import { checkLedger, getWalletBalance } from '../../ledger/index.js';
+import { getWalletBalance } from '../../ledger/index.js';
 import { adjustableClock, DAY, type AdjustableClock } from '../../lib/clock.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as, createTransaction, creditWallet, parties } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { milestoneEscrowProblems } from './transactions.milestones.check.js';
-
-/** The sandbox's test card that pays (payments.test-helpers GOOD_CARD; modules meet only through their index). */
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+import { expectMoneyExact, GOOD_CARD } from './transactions.milestones.test-helpers.js';
 
 /**
  * The seller's cancel of the remaining stages of an accepted deal paid in stages (issue 29, decision 033):
@@ -29,10 +26,7 @@ const view = async (who: RegisteredUser, id: string): Promise<TTransaction> =>
   (await as(t.app, who)('GET', `/api/transactions/${id}`)).json();
 const wallet = (who: RegisteredUser) => getWalletBalance(db(), who.user.id, 'ZAR');
 const statuses = (deal: TTransaction) => deal.milestones.map((m) => m.status);
-async function moneyIsExact() {
-  expect((await checkLedger(db())).problems).toEqual([]);
-  expect(await milestoneEscrowProblems(db())).toEqual([]);
-}
+const moneyIsExact = () => expectMoneyExact(db());
 
 /** R 100, 200, 300 and 400 (R 103, 206, 309 and 412 with the fee), or the first `count` of them. */
 async function stagedDeal(buyer: RegisteredUser, seller: RegisteredUser, count = 4) {

@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONFIRMATION_PHRASE, type TTransaction } from '@holdfast/contracts';
 import { journalEntries, transactionEvents } from '../../db/schema/index.js';
-import { checkLedger, getWalletBalance } from '../../ledger/index.js';
+import { getWalletBalance } from '../../ledger/index.js';
 import { adjustableClock, DAY, type AdjustableClock } from '../../lib/clock.js';
 import { registerUser, type RegisteredUser } from '../../test/factories.js';
 import { as, creditWallet, parties } from '../../test/money-factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-
-/** The sandbox's test card that pays (payments.test-helpers GOOD_CARD; modules meet only through their index). */
-const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
-import { milestoneEscrowProblems } from './transactions.milestones.check.js';
+import { expectMoneyExact, GOOD_CARD } from './transactions.milestones.test-helpers.js';
 
 /** Deals paid in stages (issue 29, decision 033): the whole life of one, its refusals and its races. */
 let t: TestApp;
@@ -25,11 +22,7 @@ const db = () => t.app.database.db;
 const runDue = () => t.app.scheduler.runDue();
 const view = async (who: RegisteredUser, id: string): Promise<TTransaction> =>
   (await as(t.app, who)('GET', `/api/transactions/${id}`)).json();
-/** The ledger's invariants and every milestone's escrow, exact. */
-async function moneyIsExact() {
-  expect((await checkLedger(db())).problems).toEqual([]);
-  expect(await milestoneEscrowProblems(db())).toEqual([]);
-}
+const moneyIsExact = () => expectMoneyExact(db());
 const wallet = (who: RegisteredUser) => getWalletBalance(db(), who.user.id, 'ZAR');
 
 const STAGES = [
