@@ -73,9 +73,11 @@ export function CancelRemainingStages({ tx }: { tx: TTransaction }) {
           cancel.mutate(undefined, {
             onSuccess: () => {
               setReviewing(false);
+              const back = formatMoney(refunded, tx.currency);
+              const paidFor = tx.milestones.some((m) => m.status === 'funded');
               toast({
                 title: 'Remaining stages cancelled',
-                description: `${formatMoney(refunded, tx.currency)} went back to the buyer.`,
+                description: paidFor ? `${back} went back to the buyer.` : 'None had been paid for: no money moved.',
               });
             },
             onError: (err) => {
