@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
 import { MESSAGES } from './messages.js';
+import { ZWithdrawalDestination } from './withdrawals.js';
 
 /** The admin's list of withdrawals held by sanctions screening, and the release or rejection of one. */
 
@@ -26,6 +27,8 @@ export const ZHeldWithdrawal = z.object({
   currency: z.string(),
   accountHolderName: z.string(),
   accountLast4: z.string(),
+  /** Where the money would go, as the owner's own view shows it (the account masked). */
+  destination: ZWithdrawalDestination,
   createdAt: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   matches: z.array(ZSanctionsMatch),

@@ -1,8 +1,10 @@
 import {
+  BANK_FIELDS,
   BANK_FORM_OF,
   CURRENCIES,
   compactCode,
-  normalizeAccountNumber,
+  compactDigits,
+  type BankField,
   toMinor,
   type CurrencyCode,
   type TWithdrawal,
@@ -48,25 +50,33 @@ export interface WithdrawInput {
   accountHolderName: string;
   accountNumber?: string | undefined;
   bankName?: string | undefined;
+  institutionNumber?: string | undefined;
   branchCode?: string | undefined;
   iban?: string | undefined;
   bic?: string | undefined;
   routingNumber?: string | undefined;
 }
 
-/** The destination as stored: only what the currency's bank form asks, codes compacted, no full account. */
+/**
+ * The destination as stored: only what the currency's bank form asks (BANK_FIELDS), codes compacted and
+ * numbers as digits (typed spaces and hyphens dropped), no full account.
+ */
 function destinationOf(input: WithdrawInput) {
-  const form = BANK_FORM_OF[input.currency];
-  const code = (v: string | undefined) => (v && v.trim() ? compactCode(v) : null);
-  const iban = form === 'iban';
+  const asks = new Set(BANK_FIELDS[BANK_FORM_OF[input.currency]]);
+  const given = (field: BankField, tidy: (v: string) => string) => {
+    const value = input[field]?.trim();
+    return asks.has(field) && value ? tidy(value) : null;
+  };
+  const iban = asks.has('iban');
   return {
     /** The full number, for the provider only. */
-    account: iban ? compactCode(input.iban ?? '') : normalizeAccountNumber(input.accountNumber ?? ''),
+    account: iban ? compactCode(input.iban ?? '') : compactDigits(input.accountNumber ?? ''),
     accountType: iban ? ('iban' as const) : ('account' as const),
-    bankName: form === 'za' ? (input.bankName?.trim() ?? null) : null,
-    branchCode: form === 'za' ? (input.branchCode?.trim() ?? null) : null,
-    bic: iban || form === 'us' ? code(input.bic) : null,
-    routingNumber: form === 'us' ? input.routingNumber?.trim() || null : null,
+    bankName: given('bankName', (v) => v),
+    institutionNumber: given('institutionNumber', compactDigits),
+    branchCode: given('branchCode', compactDigits),
+    bic: given('bic', compactCode),
+    routingNumber: given('routingNumber', compactDigits),
   };
 }
 
