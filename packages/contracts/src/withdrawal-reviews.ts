@@ -45,12 +45,15 @@ export const WITHDRAWAL_REVIEW_MESSAGES = {
   rejected: 'Withdrawal rejected: the money is back in the person’s wallet',
 } as const;
 
+/** The longest reason for a decision (its message says the same number). */
+export const WITHDRAWAL_REASON_MAX_LENGTH = 1000;
+
 export const ZWithdrawalReviewRequest = z.object({
   reason: z
     .string({ error: WITHDRAWAL_REVIEW_MESSAGES.reasonRequired })
     .trim()
     .min(1, WITHDRAWAL_REVIEW_MESSAGES.reasonRequired)
-    .max(1000, WITHDRAWAL_REVIEW_MESSAGES.reasonTooLong)
+    .max(WITHDRAWAL_REASON_MAX_LENGTH, WITHDRAWAL_REVIEW_MESSAGES.reasonTooLong)
     .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters),
 });
 export type TWithdrawalReviewRequest = z.input<typeof ZWithdrawalReviewRequest>;
