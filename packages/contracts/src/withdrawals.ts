@@ -75,10 +75,6 @@ export function withdrawalAmountError(amount: string | number, currency: Currenc
   return null;
 }
 
-/** An account number as people type it, without its spaces or hyphens: "1234 5678-90" → "1234567890". */
-export const normalizeAccountNumber = compactDigits;
-export const isValidAccountNumber = (value: string) => hasDigits(value, 6, 34);
-
 /**
  * What a bank needs to pay out, by currency: a South African bank name, branch code and account number;
  * an IBAN (and optionally the BIC/SWIFT code) in the euro area and the UK; a US routing number and account
@@ -183,7 +179,7 @@ export function bankDetailsProblems(
 /**
  * The bank part of a destination as people read it, by currency: "FNB · branch 250655",
  * "institution 003 · transit 12345", "BSB 062-000", "routing 021000021 · SWIFT CHASUS33". The review step
- * shows it for what was typed, the wallet and the admin's views for what was stored.
+ * shows it for what was typed, the admin's held withdrawals for what was stored.
  */
 export function bankLine(
   currency: string,
@@ -216,7 +212,7 @@ export const ZWithdrawRequest = z
       .min(1, WITHDRAWAL_MESSAGES.holderRequired)
       .max(100, WITHDRAWAL_MESSAGES.holderTooLong)
       .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters),
-    /** Digits, 6 to 34 of them; spaces are allowed and dropped. Only the last four are ever stored. */
+    /** Digits, as many as the country's banks use (ACCOUNT_NUMBER_DIGITS); spaces and hyphens are dropped. Only the last four are ever stored. */
     accountNumber: z.string({ error: WITHDRAWAL_MESSAGES.invalidAccountNumber }).max(60).optional(),
     bankName: z
       .string()
