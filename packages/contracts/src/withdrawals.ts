@@ -212,7 +212,10 @@ export const ZWithdrawRequest = z
       .min(1, WITHDRAWAL_MESSAGES.holderRequired)
       .max(100, WITHDRAWAL_MESSAGES.holderTooLong)
       .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters),
-    /** Digits, as many as the country's banks use (ACCOUNT_NUMBER_DIGITS); spaces and hyphens are dropped. Only the last four are ever stored. */
+    /**
+     * Digits, as many as the country's banks use (ACCOUNT_NUMBER_DIGITS); spaces and hyphens are dropped.
+     * Only the last four are ever stored.
+     */
     accountNumber: z.string({ error: WITHDRAWAL_MESSAGES.invalidAccountNumber }).max(60).optional(),
     bankName: z
       .string()
