@@ -43,14 +43,14 @@ export function nextMonthStartText(now: Date): string {
 
 /** The step after the account's tier (the email, the phone, then identity) and whether it only waits. */
 function nextStep(f: TierFacts): Pick<TierHold, 'href' | 'action'> {
-  const step = TIER_STEPS[Math.min(accountTier(f) + 1, 3) as 1 | 2 | 3];
-  if (accountTier(f) === 2 && f.kycStatus === 'pending') return { href: step.href, action: null };
-  return { href: step.href, action: step.action };
+  const tier = accountTier(f);
+  const step = TIER_STEPS[Math.min(tier + 1, 3) as 1 | 2 | 3];
+  return { href: step.href, action: tier === 2 && f.kycStatus === 'pending' ? null : step.action };
 }
 
 const limitText = (amount: string | null, currency: CurrencyCode) => formatMoney(amount ?? '0', currency);
 
-/** The phone step: what it asks (the email first, when that is not verified either) and how long it takes. */
+/** What the phone step asks (the email first, when that is not verified either). */
 const phoneStep = (f: TierFacts) => (f.emailVerified ? TIER_HOLD_TEXTS.phoneNeeded : TIER_HOLD_TEXTS.emailThenPhone);
 
 /** A deal above the account's limit per transaction; null at tier 3 (no limit but the currency's maximum). */
