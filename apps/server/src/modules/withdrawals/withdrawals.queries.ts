@@ -1,9 +1,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { maskAccount, toDecimal, type TWithdrawal, type TWithdrawalDestination } from '@holdfast/contracts';
+import {
+  maskAccount,
+  withdrawalExpectedBy,
+  toDecimal,
+  type TWithdrawal,
+  type TWithdrawalDestination,
+} from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { withdrawalHolds, withdrawals } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/uuid.js';
-import { expectedBy } from './withdrawals.timing.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** What the owner may know of a compliance hold: that there was one, and its outcome (never what matched). */
@@ -35,7 +40,7 @@ export function toWithdrawalView(w: WithdrawalRow, hold: HoldOutcome | null = nu
     createdAt: w.createdAt.toISOString(),
     settledAt: w.settledAt?.toISOString() ?? null,
     failureReason: w.failureReason,
-    expectedBy: expectedBy(w, hold?.decidedAt ?? w.createdAt)?.toISOString() ?? null,
+    expectedBy: withdrawalExpectedBy(w, hold?.decidedAt ?? w.createdAt)?.toISOString() ?? null,
     review: hold ? (hold.decision ?? 'held') : null,
   };
 }
