@@ -130,6 +130,8 @@ describe.skipIf(browserMissing)('a withdrawal held by sanctions screening', () =
     const card = admin.getByTestId('held-withdrawal').filter({ hasText: 'Viktor Zharovsky' }).first();
     await card.getByText('resembles ZHAROVSKY, Viktor Pavlovich', { exact: false }).first().waitFor();
     await card.getByText('list sample, entry 90001', { exact: false }).first().waitFor();
+    // Where the money would go, as the bank needs it (the account masked to its last four).
+    await card.getByText('account ending 5678 (FNB · branch 250655)', { exact: false }).waitFor();
     await lookAtBothWidths(admin, 'admin-held-withdrawals');
 
     await card.getByRole('button', { name: 'Release' }).click();

@@ -16,7 +16,8 @@ const PASSWORD = 'Verify-me-2030!';
 /**
  * Verification tiers in the browser (issue 30): a new seller with money in the wallet is held at tier 1
  * (withdrawals need a verified phone); the wallet explains the hold, the withdraw form says so before it is
- * filled and again when the server refuses; the seller verifies the phone on /verification with the code
+ * filled and again when the server refuses, and the bell keeps the refusal's notice (one, however often
+ * refused), whose link opens the phone step; the seller verifies the phone on /verification with the code
  * texted to the development outbox, and the withdrawal then goes through.
  */
 describe.skipIf(browserMissing)('verification tiers', () => {
@@ -94,7 +95,23 @@ describe.skipIf(browserMissing)('verification tiers', () => {
     expect((await refused).status()).toBe(403);
     const alert = dialog.getByTestId('verification-required');
     await alert.getByText('Withdrawals need a verified phone number').waitFor();
-    await alert.getByRole('link', { name: 'Verify your phone' }).click();
+    await alert.getByRole('link', { name: 'Verify your phone' }).waitFor();
+
+    // The bell keeps it (every hold explained): which limit, the next step and how long, once however
+    // often it is refused; its link opens the phone step. It arrives live while the panel is open.
+    const refusedAgain = page.waitForResponse((r) => r.url().endsWith('/api/wallet/withdraw'));
+    await submitWithdrawal(page, dialog);
+    expect((await refusedAgain).status()).toBe(403);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^Notifications(, .+ unread)?$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const notice = panel.getByRole('link', { name: /Withdrawals need phone verification/ });
+    await notice.getByText('Add a mobile number and enter the code we text to it.', { exact: false }).waitFor();
+    await notice.getByText(/It takes about a minute\. Then you can withdraw up to R\s10\s000,00 a month\./).waitFor();
+    expect(await notice.count()).toBe(1);
+    await lookAtBothWidths(page, 'verification-bell-limit');
+    await notice.click();
     await page.waitForURL(/\/verification#phone$/);
 
     // /verification: three tiers, email done, the phone step inline.

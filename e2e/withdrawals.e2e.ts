@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { formatMoney, WITHDRAWAL_ARRIVES } from '@holdfast/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { formatMoney, WITHDRAWAL_ARRIVES, WITHDRAWAL_MESSAGES as M } from '@holdfast/contracts';
 import {
   browserMissing,
   expectNoAxeViolations,
@@ -55,12 +56,40 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
   }
 
   /** The review step before the money leaves: its rows, then Withdraw <amount> sends the request. */
-  async function confirmReview(page: Page, amount: string, rows: string[], name?: string) {
+  async function confirmReview(page: Page, amount: string, rows: string[], name?: string, currency = 'ZAR') {
     const review = page.getByRole('alertdialog', { name: 'Review your withdrawal' });
     await review.waitFor();
     for (const text of rows) await review.getByTestId('review-rows').getByText(text, { exact: true }).first().waitFor();
     if (name) await lookAtBothWidths(page, name);
-    await review.getByRole('button', { name: `Withdraw ${formatMoney(amount, 'ZAR')}`, exact: true }).click();
+    await review.getByRole('button', { name: `Withdraw ${formatMoney(amount, currency)}`, exact: true }).click();
+  }
+
+  /** Money in another currency for the signed-in person: a sandbox card deposit through the API. */
+  async function deposit(page: Page, amount: string, currency: string) {
+    const key = () => ({ 'Idempotency-Key': randomUUID() });
+    const started = await page.request.post('/api/wallet/deposit', { data: { amount, currency }, headers: key() });
+    expect(started.status(), await started.text()).toBe(200);
+    const { clientSecret } = await started.json();
+    const paid = await page.request.post('/api/payments/sandbox/confirm', {
+      data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+      headers: key(),
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+  }
+
+  /** The withdraw form in this currency: picked from the held balances. */
+  async function openWithdrawIn(page: Page, currency: string) {
+    const dialog = await openWithdraw(page);
+    await dialog.getByRole('combobox', { name: 'Currency' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${currency} `) }).click();
+    await dialog.getByRole('combobox', { name: 'Currency' }).filter({ hasText: currency }).waitFor();
+    return dialog;
+  }
+
+  /** The field's hint is shown and read with it (aria-describedby). */
+  async function hint(dialog: Locator, label: string, text: string) {
+    const hintId = await dialog.getByText(text, { exact: true }).getAttribute('id');
+    expect(await dialog.getByLabel(label, { exact: true }).getAttribute('aria-describedby')).toContain(hintId);
   }
 
   it('withdraws, sees it pending, then paid; a rejected account gets its money back', async () => {
@@ -129,6 +158,70 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     await activityRow(page, 'Withdrawal returned: The bank rejected the account number', 'Completed');
     await balance(page, '3974.50');
     await lookAtBothWidths(page, 'wallet-withdrawals-settled');
+    await context.close();
+  });
+
+  it('asks a Canadian bank for its institution, transit and account number, an Australian one for its BSB', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    onTestFailed(() => reportFailure(page, 'withdrawals-ca-au-failure'));
+    await signInThroughForm(page, 'buyer@holdfast.dev');
+    await deposit(page, '100.00', 'CAD');
+    await deposit(page, '100.00', 'AUD');
+    await page.goto('/deposit-funds');
+
+    // Canada (EFT): three numbers, each with its length; wrong ones are named under their fields.
+    let dialog = await openWithdrawIn(page, 'CAD');
+    await hint(dialog, 'Institution number', '3 digits that identify your bank (e.g. 003).');
+    await hint(dialog, 'Transit number', '5 digits that identify your branch.');
+    await hint(dialog, 'Account number', '7 to 12 digits. We keep only the last four.');
+    expect(await dialog.getByLabel('Bank name').count()).toBe(0);
+    await dialog.getByLabel('Amount').fill('20');
+    await dialog.getByLabel('Account holder name').fill('Demo Buyer');
+    await dialog.getByLabel('Institution number').fill('03');
+    await dialog.getByLabel('Transit number').fill('1234');
+    await dialog.getByLabel('Account number').fill('123 456');
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    for (const message of [M.invalidInstitutionNumber, M.invalidTransitNumber, M.invalidCaAccountNumber])
+      await dialog.getByText(message, { exact: true }).waitFor();
+    await lookAtBothWidths(page, 'withdraw-cad-errors');
+    // Typed as the bank prints them, with hyphens and spaces.
+    await dialog.getByLabel('Institution number').fill('003');
+    await dialog.getByLabel('Transit number').fill('12-345');
+    await dialog.getByLabel('Account number').fill('1234 5678');
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    await confirmReview(
+      page,
+      '20.00',
+      ['Demo Buyer', 'institution 003 · transit 12345', '•••• 5678', WITHDRAWAL_ARRIVES],
+      'withdraw-review-cad',
+      'CAD',
+    );
+    await toast(page, 'Withdrawal requested');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Australia: the BSB (as 062-000) and an account number of 6 to 10 digits.
+    dialog = await openWithdrawIn(page, 'AUD');
+    await hint(dialog, 'BSB', '6 digits that identify your branch.');
+    await hint(dialog, 'Account number', '6 to 10 digits. We keep only the last four.');
+    expect(await dialog.getByLabel('Institution number').count()).toBe(0);
+    await dialog.getByLabel('Amount').fill('30');
+    await dialog.getByLabel('Account holder name').fill('Demo Buyer');
+    await dialog.getByLabel('BSB').fill('062-00');
+    await dialog.getByLabel('Account number').fill('1234 5678 901');
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    await dialog.getByText(M.invalidBsb, { exact: true }).waitFor();
+    await dialog.getByText(M.invalidAuAccountNumber, { exact: true }).waitFor();
+    await lookAtBothWidths(page, 'withdraw-aud-errors');
+    await dialog.getByLabel('BSB').fill('062-000');
+    await dialog.getByLabel('Account number').fill('1234 5678');
+    await dialog.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+    await confirmReview(page, '30.00', ['BSB 062-000', '•••• 5678'], 'withdraw-review-aud', 'AUD');
+    await toast(page, 'Withdrawal requested');
+    await page
+      .getByRole('list', { name: 'Other balances' })
+      .getByText(formatMoney('70.00', 'AUD'), { exact: true })
+      .waitFor();
     await context.close();
   });
 });

@@ -91,7 +91,7 @@ export interface ServicesDeps {
 export function createServices({ config, database, providers, log, clock, scheduler, shutdown }: ServicesDeps) {
   const { db } = database;
   const wallet = createWalletService({ db, clock });
-  const transactions = createTransactionsService({ db, clock, scheduler });
+  const transactions = createTransactionsService({ db, clock, scheduler, log });
   const reviews = createReviewsService({ db, clock });
   const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
   const limiter = createLoginLimiter(db, config.login);

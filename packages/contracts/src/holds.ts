@@ -38,24 +38,30 @@ export const HOLD_TEXTS = {
   moneyBack: 'The full amount is back in your wallet, available to use.',
 } as const;
 
-/** "Expected by Tue, 6 Jan, 14:00": the date of an estimate, in the reader's own time zone. */
-export function expectedByText(iso: string, locale?: string): string {
+/**
+ * "Tue, 6 Jan, 14:00": the date of an estimate, in the reader's own time zone; written where that zone is
+ * not known (the bell's text is made on the server), in `timeZone`, which it then names ("14:00 UTC").
+ */
+export function expectedByText(iso: string, locale?: string, timeZone?: string): string {
   const at = new Date(iso);
-  return at.toLocaleString(locale ?? 'en-ZA', {
+  const text = at.toLocaleString(locale ?? 'en-ZA', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
   });
+  return timeZone ? `${text} ${timeZone}` : text;
 }
 
 /** What the person reads about a withdrawal that waits or failed; null once it was paid (nothing waits). */
 export function withdrawalNotice(
   w: Pick<TWithdrawal, 'status' | 'failureReason' | 'expectedBy' | 'review' | 'accountLast4'>,
   locale?: string,
+  timeZone?: string,
 ): THoldNotice | null {
-  const by = w.expectedBy ? ` Expected by ${expectedByText(w.expectedBy, locale)}.` : '';
+  const by = w.expectedBy ? ` Expected by ${expectedByText(w.expectedBy, locale, timeZone)}.` : '';
   switch (w.status) {
     case 'held':
       return { tone: 'waiting', ...HOLD_TEXTS.held, expected: `${HOLD_TEXTS.held.expected}${by}` };

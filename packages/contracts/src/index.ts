@@ -12,6 +12,8 @@ export * from './withdrawals.js';
 export * from './records.js';
 export * from './bank-details.js';
 export * from './holds.js';
+export * from './hold-timing.js';
+export * from './tier-holds.js';
 export * from './withdrawal-reviews.js';
 export * from './admin.js';
 export * from './admin-users.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasControlCharacters } from './text.js';
 import { MESSAGES } from './messages.js';
+import { ZWithdrawalDestination } from './withdrawals.js';
 
 /** The admin's list of withdrawals held by sanctions screening, and the release or rejection of one. */
 
@@ -26,6 +27,8 @@ export const ZHeldWithdrawal = z.object({
   currency: z.string(),
   accountHolderName: z.string(),
   accountLast4: z.string(),
+  /** Where the money would go, as the owner's own view shows it (the account masked). */
+  destination: ZWithdrawalDestination,
   createdAt: z.string(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   matches: z.array(ZSanctionsMatch),
@@ -42,12 +45,15 @@ export const WITHDRAWAL_REVIEW_MESSAGES = {
   rejected: 'Withdrawal rejected: the money is back in the person’s wallet',
 } as const;
 
+/** The longest reason for a decision (its message says the same number). */
+export const WITHDRAWAL_REASON_MAX_LENGTH = 1000;
+
 export const ZWithdrawalReviewRequest = z.object({
   reason: z
     .string({ error: WITHDRAWAL_REVIEW_MESSAGES.reasonRequired })
     .trim()
     .min(1, WITHDRAWAL_REVIEW_MESSAGES.reasonRequired)
-    .max(1000, WITHDRAWAL_REVIEW_MESSAGES.reasonTooLong)
+    .max(WITHDRAWAL_REASON_MAX_LENGTH, WITHDRAWAL_REVIEW_MESSAGES.reasonTooLong)
     .refine((v) => !hasControlCharacters(v), MESSAGES.generic.invalidCharacters),
 });
 export type TWithdrawalReviewRequest = z.input<typeof ZWithdrawalReviewRequest>;

@@ -1,4 +1,10 @@
-import { JOB_LANES, type TJobLane } from '@holdfast/contracts';
+import {
+  JOB_LANES,
+  type CurrencyCode,
+  type TJobLane,
+  type TTierLimitKind,
+  type TVerificationTier,
+} from '@holdfast/contracts';
 import type { EmailContent } from '../emails/index.js';
 
 /**
@@ -123,6 +129,8 @@ export type NotificationEvent =
   | { type: 'dispute.second_review_requested'; disputeId: string }
   | { type: 'message.created'; messageId: string }
   | { type: 'support.replied'; ticketId: string; messageId: string }
+  /** A withdrawal's payout was asked for: its owner hears where it goes and when it should arrive. */
+  | { type: 'withdrawal.pending'; withdrawalId: string }
   | { type: 'withdrawal.paid'; withdrawalId: string }
   | { type: 'withdrawal.failed'; withdrawalId: string }
   /** A person submitted identity documents: they hear what happens next, the reviewers that one waits. */
@@ -134,5 +142,17 @@ export type NotificationEvent =
   /** Staff released a held withdrawal (the payout proceeds) or rejected it (the money is back): its owner. */
   | { type: 'withdrawal.released'; withdrawalId: string }
   | { type: 'withdrawal.rejected'; withdrawalId: string }
+  /**
+   * A verification tier's limit refused a deal or a withdrawal (403 VERIFICATION_REQUIRED): the person hears
+   * which limit, the next step and how long it takes. `tier` is the account's when it was refused: once the
+   * tier changed, that limit no longer stands and nobody is told (notifications.tier-limits.ts).
+   */
+  | {
+      type: 'verification.limit_reached';
+      userId: string;
+      limit: TTierLimitKind;
+      tier: TVerificationTier;
+      currency: CurrencyCode;
+    }
   /** A money job gave up after its last attempt (scheduler.ts): every admin is told. */
   | { type: 'job.failed'; jobId: string };

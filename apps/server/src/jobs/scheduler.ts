@@ -356,8 +356,9 @@ export function createScheduler({
   /**
    * Deletes done and cancelled jobs finished more than `keepDoneMs` ago, so the table holds recent work
    * only. Safe for keyed jobs: every key belongs to a one-way step (a transaction's state change, a notify
-   * job's id, a withdrawal), which never enqueues the same key again. Failed jobs stay for someone to
-   * look at. Several instances may prune at once: deleting is idempotent and skips rows another holds.
+   * job's id, a withdrawal), which never enqueues the same key again, or names its own day (a tier limit's
+   * notice, once a day), long over when it is pruned. Failed jobs stay for someone to look at. Several
+   * instances may prune at once: deleting is idempotent and skips rows another holds.
    */
   async function prune(now: Date): Promise<number> {
     const before = new Date(now.getTime() - keepDoneMs).toISOString();

@@ -1,4 +1,11 @@
-import { MESSAGES, statusOfErrorCode, type TErrorCode } from '@holdfast/contracts';
+import {
+  MESSAGES,
+  statusOfErrorCode,
+  type CurrencyCode,
+  type TErrorCode,
+  type TTierLimitKind,
+  type TVerificationTier,
+} from '@holdfast/contracts';
 
 /** An error meant for the client: a stable code (its HTTP status comes with it) and a message people can read. */
 export class AppError extends Error {
@@ -26,6 +33,26 @@ export const forbidden = (message: string = MESSAGES.auth.forbidden) => new AppE
 export const notFound = (message: string = MESSAGES.generic.notFound) => new AppError('NOT_FOUND', message);
 export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
 
-/** Over the account's verification tier (issue 30): the tier that would allow it travels with the error. */
-export const verificationRequired = (message: string, requiredTier: number) =>
-  new AppError('VERIFICATION_REQUIRED', message, undefined, { requiredTier });
+/** Which tier limit refused a call: its kind, the tier the account had, the currency it was in. */
+export interface TierLimitRefusal {
+  kind: TTierLimitKind;
+  tier: TVerificationTier;
+  currency: CurrencyCode;
+}
+
+/**
+ * Over the account's verification tier (issue 30): the tier that would allow it travels with the error.
+ * `limit` stays on the server (the answer is code, message and requiredTier): the bell's notice reads it.
+ */
+export class VerificationRequiredError extends AppError {
+  constructor(
+    message: string,
+    requiredTier: number,
+    readonly limit: TierLimitRefusal,
+  ) {
+    super('VERIFICATION_REQUIRED', message, undefined, { requiredTier });
+  }
+}
+
+export const verificationRequired = (message: string, requiredTier: number, limit: TierLimitRefusal) =>
+  new VerificationRequiredError(message, requiredTier, limit);

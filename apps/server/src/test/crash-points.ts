@@ -94,17 +94,14 @@ export function crashPoints(app: FastifyInstance) {
  * changed anything in between.
  */
 export async function databaseState(db: Db): Promise<Record<string, { rows: number; digest: string }>> {
-  const state: Record<string, { rows: number; digest: string }> = {};
-  for (const { name } of await productTables(db)) {
-    if (UNRELATED_TABLES.has(name)) continue;
-    const [row] = await rowsOf<{ rows: number; digest: string }>(
-      db,
-      sql`select count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
-          from ${sql.identifier(name)} t`,
-    );
-    state[name] = row!;
-  }
-  return state;
+  const names = (await productTables(db)).map((t) => t.name).filter((name) => !UNRELATED_TABLES.has(name));
+  // One statement for all tables (a statement per table made this most of the idempotency test's time).
+  const perTable = names.map(
+    (name) => sql`select ${name} as name, count(*)::int as rows,
+        md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
+  );
+  const rows = await rowsOf<{ name: string; rows: number; digest: string }>(db, sql.join(perTable, sql` union all `));
+  return Object.fromEntries(rows.map(({ name, rows: count, digest }) => [name, { rows: count, digest }]));
 }
 
 /**

@@ -32,6 +32,17 @@ export const withdrawals = pgTable(
       .default('account'),
     /** The rest of the destination as the bank needs it, by currency (null where the currency asks none). */
     bankName: text('bank_name'),
+    /**
+     * Canada's 3-digit institution number: a code for the bank, which no other column means (bank_name is a
+     * name people read, routing_number the US's checksummed ABA number), so it has its own.
+     */
+    institutionNumber: text('institution_number'),
+    /**
+     * The code of the branch, whatever its country calls it, as digits: the South African branch code, the
+     * Canadian transit number (5 digits), the Australian BSB (6 digits, shown 062-000). The same meaning
+     * (the branch the account is held at, which the bank's clearing needs), so one column; the currency
+     * says which it is (BANK_FORM_OF).
+     */
     branchCode: text('branch_code'),
     bic: text('bic'),
     routingNumber: text('routing_number'),

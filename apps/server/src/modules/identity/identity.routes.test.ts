@@ -293,6 +293,10 @@ describe('decisions', () => {
       'Identity verified',
     ]);
     expect(bell.find((n) => n.title === 'Identity verification rejected')?.body).toContain(reason);
+    // While it waits: why, how long, and that nothing is needed meanwhile (every hold explained).
+    expect(bell.find((n) => n.title === 'Identity verification pending')?.body).toMatch(
+      /^We received your .+ and selfie\. Our team reviews them, usually within 2 working days\. Nothing for now\./,
+    );
     await t.app.scheduler.runDue();
     const mail = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, person.email));
     expect(

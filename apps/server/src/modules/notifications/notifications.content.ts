@@ -22,7 +22,8 @@ import type { Person, TransactionFacts } from './notifications.queries.js';
 import { transactionDeliveries } from './notifications.transaction-content.js';
 import { casePath, disputeStaffDeliveries } from './notifications.dispute-clocks.js';
 import { identityDeliveries } from './notifications.identity.js';
-import { withdrawalReviewDeliveries } from './notifications.withdrawal-reviews.js';
+import { tierLimitDeliveries } from './notifications.tier-limits.js';
+import { WALLET_PATH, withdrawalReviewDeliveries } from './notifications.withdrawal-reviews.js';
 
 export { MESSAGE_EMAIL_INTERVAL_MS, type Delivery, type EventFacts } from './notifications.delivery.js';
 
@@ -49,6 +50,8 @@ export function deliveriesFor(facts: EventFacts, publicUrl: string): Delivery[] 
       return secondReviewDeliveries(ctx, facts);
     case 'identity':
       return identityDeliveries(ctx, facts);
+    case 'tier_limit':
+      return tierLimitDeliveries(ctx, facts);
   }
 }
 
@@ -281,7 +284,7 @@ function withdrawalDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'withdraw
     return [
       to(ctx, f.owner, {
         category: null,
-        path: '/deposit-funds',
+        path: WALLET_PATH,
         title: 'Withdrawal paid',
         body: `${amount} was paid out to your ${account}.`,
         subject: `Your withdrawal of ${amount} was paid`,
@@ -298,7 +301,7 @@ function withdrawalDeliveries(ctx: Ctx, f: Extract<EventFacts, { kind: 'withdraw
   return [
     to(ctx, f.owner, {
       category: null,
-      path: '/deposit-funds',
+      path: WALLET_PATH,
       title: 'Withdrawal failed',
       body: `The payout of ${amount} failed${w.failureReason ? ` (${w.failureReason})` : ''}; the money is back in your wallet.`,
       subject: `Your withdrawal of ${amount} failed`,

@@ -1,4 +1,4 @@
-import { formatMoney, toDecimal, type TEmailCategory } from '@holdfast/contracts';
+import { formatMoney, toDecimal, type TEmailCategory, type TierFacts } from '@holdfast/contracts';
 import type { EmailContent } from '../../emails/index.js';
 import type { NotificationEvent } from './events.js';
 import type { Person, TransactionFacts } from './notifications.queries.js';
@@ -62,7 +62,14 @@ export type EventFacts =
       kind: 'withdrawal';
       event: Extract<NotificationEvent, { withdrawalId: string }>;
       owner: Person;
-      withdrawal: { amount: bigint; currency: string; accountLast4: string; failureReason: string | null };
+      withdrawal: {
+        amount: bigint;
+        currency: string;
+        accountLast4: string;
+        failureReason: string | null;
+        /** While its payout is on its way: when it should arrive (ISO). */
+        expectedBy: string | null;
+      };
       /** For a held withdrawal: the admins who review it. */
       admins: Person[];
     }
@@ -81,6 +88,16 @@ export type EventFacts =
       verification: { status: string; provider: string; rejectionReason: string | null; documentType: string };
       /** Who may review a new submission (admins and allowed moderators): told by the bell. */
       reviewers: Person[];
+    }
+  | {
+      kind: 'tier_limit';
+      event: Extract<NotificationEvent, { type: 'verification.limit_reached' }>;
+      owner: Person;
+      /** What the account's tier is made of now (the same tier as when it was refused). */
+      account: TierFacts;
+      /** Withdrawn this month in the event's currency, minor units (withdrawal limits only). */
+      withdrawnMinor: bigint;
+      now: Date;
     }
   | {
       kind: 'job';

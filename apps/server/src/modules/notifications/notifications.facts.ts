@@ -2,12 +2,15 @@ import type { DbOrTx } from '../../db/client.js';
 import type { EventFacts } from './notifications.content.js';
 import type { DisputeClockFacts } from './notifications.delivery.js';
 import type { NotificationEvent } from './events.js';
+import { withdrawalExpectedBy } from '@holdfast/contracts';
 import { identityFacts } from './notifications.identity.js';
+import { tierLimitFacts } from './notifications.tier-limits.js';
 import {
   findAdmins,
   findDirectMessage,
   findDisputeRow,
   findEvidenceRow,
+  findHoldDecidedAt,
   findJob,
   findModerators,
   findOfferRow,
@@ -32,7 +35,7 @@ function disputeFacts(d: NonNullable<Awaited<ReturnType<typeof findDisputeRow>>>
   return { initiatorId, type, resolution, refundAmount, disputedAmount: d.disputedAmount ?? amount };
 }
 
-export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<EventFacts | null> {
+export async function loadFacts(db: DbOrTx, event: NotificationEvent, now: Date): Promise<EventFacts | null> {
   switch (event.type) {
     case 'transaction.created':
     case 'transaction.funded':
@@ -144,6 +147,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
         owner,
       };
     }
+    case 'withdrawal.pending':
     case 'withdrawal.paid':
     case 'withdrawal.failed':
     case 'withdrawal.held':
@@ -152,6 +156,9 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
       const w = await findWithdrawal(db, event.withdrawalId);
       const owner = w && (await findPerson(db, w.userId));
       if (!w || !owner) return null;
+      // Paid or failed before this ran: that outcome has its own notice, "on its way" would be old news.
+      if (event.type === 'withdrawal.pending' && w.status !== 'pending') return null;
+      const decidedAt = event.type === 'withdrawal.released' ? await findHoldDecidedAt(db, w.id) : null;
       return {
         kind: 'withdrawal',
         event,
@@ -161,6 +168,7 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
           currency: w.currency,
           accountLast4: w.accountLast4,
           failureReason: w.failureReason,
+          expectedBy: withdrawalExpectedBy(w, decidedAt ?? w.createdAt)?.toISOString() ?? null,
         },
         admins: event.type === 'withdrawal.held' ? await findAdmins(db) : [],
       };
@@ -168,6 +176,8 @@ export async function loadFacts(db: DbOrTx, event: NotificationEvent): Promise<E
     case 'identity.submitted':
     case 'identity.decided':
       return identityFacts(db, event);
+    case 'verification.limit_reached':
+      return tierLimitFacts(db, event, now);
     case 'job.failed': {
       // Told only while it is still failed: an admin may have retried or cancelled it before this ran.
       const job = await findJob(db, event.jobId);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { IDENTITY_DOCUMENT_TYPE_LABELS, IDENTITY_REVIEW_EXPECTED_HOURS } from '@holdfast/contracts';
+import { IDENTITY_DOCUMENT_TYPE_LABELS, IDENTITY_REVIEW_TIME, TIER_HOLD_TEXTS } from '@holdfast/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { identityReviewers, identityVerifications } from '../../db/schema/index.js';
 import { to, type Ctx, type Delivery, type EventFacts } from './notifications.delivery.js';
@@ -52,14 +52,15 @@ export function identityDeliveries(ctx: Ctx, f: IdentityFacts): Delivery[] {
   if (f.event.type === 'identity.submitted') {
     const expected =
       f.verification.provider === 'manual'
-        ? `Our team reviews it, usually within ${IDENTITY_REVIEW_EXPECTED_HOURS / 24} working days.`
+        ? `Our team reviews them, usually within ${IDENTITY_REVIEW_TIME}.`
         : 'The verification provider usually decides within minutes.';
     const pending: Delivery = {
       ...to(ctx, f.owner, {
         category: null,
         path: IDENTITY_PAGE_PATH,
         title: 'Identity verification pending',
-        body: `We received your ${doc.toLowerCase()} and selfie. ${expected} We will tell you here and by email.`,
+        // Why it waits, how long, and what is needed (the wallet's notice says the same while it waits).
+        body: `We received your ${doc.toLowerCase()} and selfie. ${expected} ${TIER_HOLD_TEXTS.identityWaiting}`,
         subject: 'We received your identity documents',
         paragraphs: [],
         action: 'See your verification',

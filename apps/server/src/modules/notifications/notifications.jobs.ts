@@ -33,7 +33,8 @@ export interface NotificationJobDeps {
 export function notificationJobHandlers({ db, clock, publicUrl, email, pubsub }: NotificationJobDeps): JobHandlers {
   return {
     async notify({ event }, { jobId }) {
-      const facts = await loadFacts(db, event);
+      const now = clock.now();
+      const facts = await loadFacts(db, event, now);
       if (!facts) return;
       const tellings = deliveriesFor(facts, publicUrl).map((d) => ({
         userId: d.userId,
@@ -46,7 +47,6 @@ export function notificationJobHandlers({ db, clock, publicUrl, email, pubsub }:
         throttleKey: d.throttleKey ?? null,
         bellOnly: d.bellOnly ?? false,
       }));
-      const now = clock.now();
 
       const bells = await db.transaction(async (tx) => {
         if (!(await completeJob(tx, jobId, now))) return [];

@@ -18,6 +18,7 @@ import {
   transactionMilestones,
   transactions,
   users,
+  withdrawalHolds,
   withdrawals,
 } from '../../db/schema/index.js';
 
@@ -198,6 +199,15 @@ export async function findSupportReply(db: DbOrTx, chatId: string, messageId: st
 export async function findWithdrawal(db: DbOrTx, id: string) {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   return row ?? null;
+}
+
+/** When staff decided a withdrawal's compliance hold (its payout's time counts from there); null if never held. */
+export async function findHoldDecidedAt(db: DbOrTx, withdrawalId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ decidedAt: withdrawalHolds.decidedAt })
+    .from(withdrawalHolds)
+    .where(eq(withdrawalHolds.withdrawalId, withdrawalId));
+  return row?.decidedAt ?? null;
 }
 
 /** Every administrator: who hears of a failed money job. */

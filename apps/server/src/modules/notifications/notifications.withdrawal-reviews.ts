@@ -1,16 +1,25 @@
-import { HOLD_TEXTS } from '@holdfast/contracts';
+import { HOLD_TEXTS, withdrawalNotice } from '@holdfast/contracts';
 import { money, to, type Ctx, type Delivery, type EventFacts } from './notifications.delivery.js';
 
 /** Where an admin reviews held withdrawals. */
 export const HELD_WITHDRAWALS_PATH = '/admin-dashboard?tab=withdrawals';
-const WALLET_PATH = '/deposit-funds';
+/** The wallet page, where the person's withdrawals in progress are explained. */
+export const WALLET_PATH = '/deposit-funds';
 
 type WithdrawalFacts = Extract<EventFacts, { kind: 'withdrawal' }>;
 
 /**
- * A withdrawal held by sanctions screening, released or rejected. The owner reads the plain reason, what is
- * needed and when (HOLD_TEXTS, as the wallet page shows them), never what matched; the admins are told a
- * review waits. Money emails: always sent.
+ * What the wallet page says of a payout on its way (HOLD_TEXTS), with its expected time in UTC: the bell's
+ * text is written here, where the reader's time zone is not known.
+ */
+const onItsWay = (w: WithdrawalFacts['withdrawal']) =>
+  withdrawalNotice({ ...w, status: 'pending', review: null }, 'en-ZA', 'UTC')!;
+
+/**
+ * A withdrawal that waits: its payout on its way, or held by sanctions screening, then released or
+ * rejected. The owner reads the plain reason, what is needed and when (HOLD_TEXTS, as the wallet page
+ * shows them), never what matched; the admins are told a review waits. Money emails: always sent; the
+ * payout on its way is told in the bell only (the person just asked for it).
  */
 export function withdrawalReviewDeliveries(ctx: Ctx, f: WithdrawalFacts): Delivery[] {
   const w = f.withdrawal;
@@ -22,6 +31,25 @@ export function withdrawalReviewDeliveries(ctx: Ctx, f: WithdrawalFacts): Delive
   ];
   const reason = 'You get this email because you asked for this withdrawal on Holdfast.';
   switch (f.event.type) {
+    case 'withdrawal.pending': {
+      const n = onItsWay(w);
+      return [
+        {
+          ...to(ctx, f.owner, {
+            category: null,
+            path: WALLET_PATH,
+            title: `Withdrawal ${n.title.toLowerCase()}`,
+            body: `${amount}: ${n.reason} ${n.needed} ${n.expected}`,
+            subject: `Your withdrawal of ${amount} is on its way`,
+            paragraphs: [n.reason, n.expected],
+            details,
+            action: 'View your wallet',
+            reason,
+          }),
+          bellOnly: true,
+        },
+      ];
+    }
     case 'withdrawal.held':
       return [
         to(ctx, f.owner, {
@@ -63,11 +91,11 @@ export function withdrawalReviewDeliveries(ctx: Ctx, f: WithdrawalFacts): Delive
           category: null,
           path: WALLET_PATH,
           title: 'Withdrawal check complete',
-          body: `The check is done: ${amount} is on its way to your ${account}.`,
+          body: `The check is done: ${amount} is on its way to your ${account}. ${onItsWay(w).expected}`,
           subject: `Your withdrawal of ${amount} is on its way`,
           paragraphs: [
             `Our compliance check of your withdrawal of ${amount} is complete.`,
-            `The money is on its way to your bank ${account}; the wallet page shows when it is expected.`,
+            `The money is on its way to your bank ${account}. ${onItsWay(w).expected}`,
           ],
           details,
           action: 'View your wallet',

@@ -12,6 +12,7 @@ import {
   type TTransactionStats,
 } from '@holdfast/contracts';
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Scheduler } from '../../jobs/scheduler.js';
@@ -23,7 +24,7 @@ import { etagValidUntil, matchingEtag } from '../../lib/etag.js';
 import type { Page } from '../../lib/cursor.js';
 import { withStoredAnswer, type StoreAnswer } from '../../lib/idempotency.js';
 import { walletFundingEntry } from '../../ledger/index.js';
-import { notify, notifyJob } from '../notifications/index.js';
+import { notify, notifyJob, tellingTierLimits } from '../notifications/index.js';
 import { assertTransactionWithinTier } from '../verification/index.js';
 import { creditCardPayment, loadTransactionForPayment, type CardPayment } from './transactions.funding.js';
 import {
@@ -85,7 +86,17 @@ export interface AcceptInput {
 }
 
 /** Escrow transactions: creation, the state machine's transitions and the money each one moves. */
-export function createTransactionsService({ db, clock, scheduler }: { db: Db; clock: Clock; scheduler: Scheduler }) {
+export function createTransactionsService({
+  db,
+  clock,
+  scheduler,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  scheduler: Scheduler;
+  log?: FastifyBaseLogger;
+}) {
   /**
    * A page of `user`'s transactions with its ETag (transactions.list-version.ts); the page is null, and
    * not built, when `ifNoneMatch` already names that tag: the caller's copy is current.
@@ -343,8 +354,11 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
     return { invitationSentAt: sentAt.toISOString() };
   }
 
+  // A refusal by the caller's verification tier (creating or accepting a deal above it) also tells them
+  // in the bell, after the refused call wrote nothing (notifications module).
+  const tiers = { db, clock, log };
   return {
-    create,
+    create: (...args: Parameters<typeof create>) => tellingTierLimits(tiers, args[0].id, () => create(...args)),
     list,
     resendInvitation,
     stats: async (user: SessionUser): Promise<TTransactionStats> => {
@@ -352,7 +366,7 @@ export function createTransactionsService({ db, clock, scheduler }: { db: Db; cl
       return { ...counts, successRate: rate };
     },
     get: (user: SessionUser, id: string) => view(id, user),
-    accept,
+    accept: (...args: Parameters<typeof accept>) => tellingTierLimits(tiers, args[0].id, () => accept(...args)),
     cancel,
     confirm,
     deliver,

@@ -54,7 +54,11 @@ export async function assertTransactionWithinTier(
   const tier = await tierOf(db, userId);
   if (needed <= tier) return;
   const limit = TIER_LIMITS[tier][currency].transactionMax;
-  throw verificationRequired(M.transactionAboveTier(formatMoney(limit, currency), nextTier(tier)), needed);
+  throw verificationRequired(M.transactionAboveTier(formatMoney(limit, currency), nextTier(tier)), needed, {
+    kind: 'transaction',
+    tier,
+    currency,
+  });
 }
 
 /** The first instant of the calendar month (UTC) that `now` is in: monthly limits count from here. */
@@ -96,12 +100,14 @@ export async function assertWithdrawalWithinTier(
   const used = (await withdrawnThisMonth(tx, userId, now)).get(currency) ?? 0n;
   const needed = tierForWithdrawal(amountMinor, used, currency);
   if (needed <= tier) return;
-  if (tier < 2) throw verificationRequired(M.noWithdrawals, needed);
+  const refusal = { kind: 'withdrawal', tier, currency } as const;
+  if (tier < 2) throw verificationRequired(M.noWithdrawals, needed, refusal);
   const max = TIER_LIMITS[tier][currency].withdrawalMonthlyMax!;
   const maxMinor = toMinor(max, CURRENCIES[currency].decimalPlaces)!;
   const left = maxMinor > used ? maxMinor - used : 0n;
   throw verificationRequired(
     M.withdrawalAboveMonthly(formatMoney(max, currency), money(left, currency), nextTier(tier)),
     needed,
+    refusal,
   );
 }

@@ -104,6 +104,30 @@ describe('a withdrawal by a listed name', () => {
     await expectHealthyLedger(db());
   });
 
+  it('staff see where the money would go, as the owner does: a Canadian account by institution and transit', async () => {
+    const who = await listedPerson();
+    await creditWallet(db(), who.user.id, 5_000n, 'CAD');
+    const res = await withdraw(t.app, who, {
+      amount: '20.00',
+      currency: 'CAD',
+      accountHolderName: 'V Zharovski',
+      institutionNumber: '003',
+      branchCode: '12345',
+      accountNumber: '1234-5678',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const held = (await as(t.app, admin)('GET', '/api/admin/withdrawals/held')).json() as THeldWithdrawal[];
+    const mine = held.find((h) => h.id === res.json().id)!;
+    expect(mine.destination).toEqual(res.json().destination);
+    expect(mine.destination).toMatchObject({
+      institutionNumber: '003',
+      branchCode: '12345',
+      accountType: 'account',
+      accountMasked: '•••• 5678',
+    });
+    expect(JSON.stringify(held)).not.toContain('12345678');
+  });
+
   it('a name far from every listed one is not held', async () => {
     const person = await registerUser(t.app, { role: 'seller', firstName: 'Thandi', lastName: 'Nkosi', tier: 2 });
     await creditWallet(db(), person.user.id, 50_000n, 'ZAR');

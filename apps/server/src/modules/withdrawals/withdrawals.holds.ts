@@ -16,7 +16,7 @@ import { appError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/uuid.js';
 import { notify } from '../notifications/index.js';
 import { decideHold, findHold, markRejected, markReleased, openHolds } from './withdrawals.holds.queries.js';
-import { lockWithdrawal } from './withdrawals.queries.js';
+import { destinationView, lockWithdrawal } from './withdrawals.queries.js';
 import { enqueuePayoutSettle } from './withdrawals.service.js';
 
 export interface WithdrawalHoldsDeps {
@@ -106,6 +106,7 @@ export function createWithdrawalHoldsService({ db, clock, scheduler }: Withdrawa
         currency: w.currency,
         accountHolderName: w.accountHolderName,
         accountLast4: w.accountLast4,
+        destination: destinationView(w),
         createdAt: w.createdAt.toISOString(),
         user: { id: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email },
         matches,

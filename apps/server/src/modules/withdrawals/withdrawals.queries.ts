@@ -1,13 +1,31 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { maskAccount, toDecimal, type TWithdrawal } from '@holdfast/contracts';
+import {
+  maskAccount,
+  withdrawalExpectedBy,
+  toDecimal,
+  type TWithdrawal,
+  type TWithdrawalDestination,
+} from '@holdfast/contracts';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { withdrawalHolds, withdrawals } from '../../db/schema/index.js';
 import { isUuid } from '../../lib/uuid.js';
-import { expectedBy } from './withdrawals.timing.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 /** What the owner may know of a compliance hold: that there was one, and its outcome (never what matched). */
 export type HoldOutcome = Pick<typeof withdrawalHolds.$inferSelect, 'decision' | 'decidedAt'>;
+
+/** Where the withdrawal's money goes, as stored: the owner's view and the admin's show the same. */
+export function destinationView(w: WithdrawalRow): TWithdrawalDestination {
+  return {
+    bankName: w.bankName,
+    institutionNumber: w.institutionNumber,
+    branchCode: w.branchCode,
+    bic: w.bic,
+    routingNumber: w.routingNumber,
+    accountType: w.accountType,
+    accountMasked: maskAccount(w.accountLast4),
+  };
+}
 
 /** A withdrawal as its owner sees it (never more than the last four digits of the account). */
 export function toWithdrawalView(w: WithdrawalRow, hold: HoldOutcome | null = null): TWithdrawal {
@@ -18,18 +36,11 @@ export function toWithdrawalView(w: WithdrawalRow, hold: HoldOutcome | null = nu
     status: w.status,
     accountHolderName: w.accountHolderName,
     accountLast4: w.accountLast4,
-    destination: {
-      bankName: w.bankName,
-      branchCode: w.branchCode,
-      bic: w.bic,
-      routingNumber: w.routingNumber,
-      accountType: w.accountType,
-      accountMasked: maskAccount(w.accountLast4),
-    },
+    destination: destinationView(w),
     createdAt: w.createdAt.toISOString(),
     settledAt: w.settledAt?.toISOString() ?? null,
     failureReason: w.failureReason,
-    expectedBy: expectedBy(w, hold?.decidedAt ?? w.createdAt)?.toISOString() ?? null,
+    expectedBy: withdrawalExpectedBy(w, hold?.decidedAt ?? w.createdAt)?.toISOString() ?? null,
     review: hold ? (hold.decision ?? 'held') : null,
   };
 }

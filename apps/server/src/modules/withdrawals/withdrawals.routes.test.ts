@@ -43,6 +43,7 @@ describe('POST /api/wallet/withdraw', () => {
       accountLast4: '5678',
       destination: {
         bankName: 'FNB',
+        institutionNumber: null,
         branchCode: '250655',
         bic: null,
         routingNumber: null,

@@ -1,8 +1,10 @@
 import {
+  BANK_FIELDS,
   BANK_FORM_OF,
   CURRENCIES,
   compactCode,
-  normalizeAccountNumber,
+  compactDigits,
+  type BankField,
   toMinor,
   type CurrencyCode,
   type TWithdrawal,
@@ -18,7 +20,7 @@ import type { StoreAnswer } from '../../lib/idempotency.js';
 import { payoutCompletedEntry, payoutReturnedEntry, postEntry, withdrawalEntry } from '../../ledger/index.js';
 import type { PayoutProvider, PayoutResult } from '../../providers/payouts/index.js';
 import type { StoredSanctionsMatch } from '../../db/schema/index.js';
-import { notify } from '../notifications/index.js';
+import { notify, tellingTierLimits } from '../notifications/index.js';
 import { assertWithdrawalWithinTier } from '../verification/index.js';
 import { insertHold } from './withdrawals.holds.queries.js';
 import {
@@ -48,25 +50,33 @@ export interface WithdrawInput {
   accountHolderName: string;
   accountNumber?: string | undefined;
   bankName?: string | undefined;
+  institutionNumber?: string | undefined;
   branchCode?: string | undefined;
   iban?: string | undefined;
   bic?: string | undefined;
   routingNumber?: string | undefined;
 }
 
-/** The destination as stored: only what the currency's bank form asks, codes compacted, no full account. */
+/**
+ * The destination as stored: only what the currency's bank form asks (BANK_FIELDS), codes compacted and
+ * numbers as digits (typed spaces and hyphens dropped), no full account.
+ */
 function destinationOf(input: WithdrawInput) {
-  const form = BANK_FORM_OF[input.currency];
-  const code = (v: string | undefined) => (v && v.trim() ? compactCode(v) : null);
-  const iban = form === 'iban';
+  const asks = new Set(BANK_FIELDS[BANK_FORM_OF[input.currency]]);
+  const given = (field: BankField, tidy: (v: string) => string) => {
+    const value = input[field]?.trim();
+    return asks.has(field) && value ? tidy(value) : null;
+  };
+  const iban = asks.has('iban');
   return {
     /** The full number, for the provider only. */
-    account: iban ? compactCode(input.iban ?? '') : normalizeAccountNumber(input.accountNumber ?? ''),
+    account: iban ? compactCode(input.iban ?? '') : compactDigits(input.accountNumber ?? ''),
     accountType: iban ? ('iban' as const) : ('account' as const),
-    bankName: form === 'za' ? (input.bankName?.trim() ?? null) : null,
-    branchCode: form === 'za' ? (input.branchCode?.trim() ?? null) : null,
-    bic: iban || form === 'us' ? code(input.bic) : null,
-    routingNumber: form === 'us' ? input.routingNumber?.trim() || null : null,
+    bankName: given('bankName', (v) => v),
+    institutionNumber: given('institutionNumber', compactDigits),
+    branchCode: given('branchCode', compactDigits),
+    bic: given('bic', compactCode),
+    routingNumber: given('routingNumber', compactDigits),
   };
 }
 
@@ -117,65 +127,77 @@ export function createWithdrawalsService({
     return payouts.getPayout(payoutId);
   }
 
-  return {
-    async request(user: SessionUser, input: WithdrawInput, answer?: StoreAnswer<TWithdrawal>): Promise<TWithdrawal> {
-      // The request schema checked the amount, currency and bank details; these are the same rules.
-      const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
-      const { account: accountNumber, ...destination } = destinationOf(input);
-      if (amount === null || amount <= 0n) throw badRequest('Enter a valid amount', { amount: 'Enter a valid amount' });
-      const accountHolderName = input.accountHolderName.trim();
-      // Before the transaction (it reads the lists, not the wallet): the account's name and the payee's.
-      const matches = await screen([[user.firstName, user.lastName].filter(Boolean).join(' '), accountHolderName]);
-      const held = matches.length > 0;
-      const now = clock.now();
+  /** Moves the money to payouts_pending and asks the provider to pay it (or holds it for a compliance review). */
+  async function request(
+    user: SessionUser,
+    input: WithdrawInput,
+    answer?: StoreAnswer<TWithdrawal>,
+  ): Promise<TWithdrawal> {
+    // The request schema checked the amount, currency and bank details; these are the same rules.
+    const amount = toMinor(input.amount, CURRENCIES[input.currency].decimalPlaces);
+    const { account: accountNumber, ...destination } = destinationOf(input);
+    if (amount === null || amount <= 0n) throw badRequest('Enter a valid amount', { amount: 'Enter a valid amount' });
+    const accountHolderName = input.accountHolderName.trim();
+    // Before the transaction (it reads the lists, not the wallet): the account's name and the payee's.
+    const matches = await screen([[user.firstName, user.lastName].filter(Boolean).join(' '), accountHolderName]);
+    const held = matches.length > 0;
+    const now = clock.now();
 
-      const row = await db.transaction(async (tx) => {
-        // The verification tier's limits, counted under a lock on the account (verification module).
-        await assertWithdrawalWithinTier(tx, user.id, amount, input.currency, now);
-        const w = await insertWithdrawal(tx, {
-          userId: user.id,
-          amount,
-          currency: input.currency,
-          provider: payouts.name,
-          status: held ? 'held' : 'pending',
-          accountHolderName,
-          accountLast4: accountNumber.slice(-4),
-          ...destination,
-          createdAt: now,
-          updatedAt: now,
-        });
-        // Refuses to overdraw (INSUFFICIENT_FUNDS), which rolls the withdrawal row back too.
-        // A held withdrawal reserves its money the same way: it cannot be spent while staff review it.
-        await postEntry(tx, withdrawalEntry({ withdrawalId: w.id, userId: user.id, currency: w.currency, amount }));
-        if (held) {
-          // No payout and no settle job until staff release it (withdrawals.holds.ts).
-          await insertHold(tx, w.id, matches, now);
-          await notify(tx, { type: 'withdrawal.held', withdrawalId: w.id }, now);
-        } else {
-          await enqueuePayoutSettle(tx, w.id, new Date(now.getTime() + PAYOUT_FIRST_CHECK_MS));
-        }
-        // The Idempotency-Key answer commits with the withdrawal: a retry replays it, never withdraws twice.
-        await answer?.(tx, toWithdrawalView(w, held ? { decision: null, decidedAt: null } : null));
-        return w;
+    const row = await db.transaction(async (tx) => {
+      // The verification tier's limits, counted under a lock on the account (verification module).
+      await assertWithdrawalWithinTier(tx, user.id, amount, input.currency, now);
+      const w = await insertWithdrawal(tx, {
+        userId: user.id,
+        amount,
+        currency: input.currency,
+        provider: payouts.name,
+        status: held ? 'held' : 'pending',
+        accountHolderName,
+        accountLast4: accountNumber.slice(-4),
+        ...destination,
+        createdAt: now,
+        updatedAt: now,
       });
-      if (held) return toWithdrawalView(row, { decision: null, decidedAt: null });
-
-      // Outside the database transaction: a slow or failing provider never holds a lock, and never undoes
-      // the withdrawal. Whatever happens here, the settle job asks again (same idempotency key).
-      try {
-        const created = await payouts.createPayout({
-          withdrawalId: row.id,
-          amount,
-          currency: input.currency,
-          accountHolderName: row.accountHolderName,
-          accountLast4: row.accountLast4,
-          accountNumber,
-        });
-        await recordPayoutId(db, row.id, created.id, clock.now());
-      } catch (err) {
-        log?.warn({ err, withdrawalId: row.id }, 'payout request failed; the settle job will retry it');
+      // Refuses to overdraw (INSUFFICIENT_FUNDS), which rolls the withdrawal row back too.
+      // A held withdrawal reserves its money the same way: it cannot be spent while staff review it.
+      await postEntry(tx, withdrawalEntry({ withdrawalId: w.id, userId: user.id, currency: w.currency, amount }));
+      if (held) {
+        // No payout and no settle job until staff release it (withdrawals.holds.ts).
+        await insertHold(tx, w.id, matches, now);
+        await notify(tx, { type: 'withdrawal.held', withdrawalId: w.id }, now);
+      } else {
+        await enqueuePayoutSettle(tx, w.id, new Date(now.getTime() + PAYOUT_FIRST_CHECK_MS));
+        // The bell says where it goes and when it should arrive, as the wallet page does.
+        await notify(tx, { type: 'withdrawal.pending', withdrawalId: w.id }, now);
       }
-      return toWithdrawalView(row);
+      // The Idempotency-Key answer commits with the withdrawal: a retry replays it, never withdraws twice.
+      await answer?.(tx, toWithdrawalView(w, held ? { decision: null, decidedAt: null } : null));
+      return w;
+    });
+    if (held) return toWithdrawalView(row, { decision: null, decidedAt: null });
+
+    // Outside the database transaction: a slow or failing provider never holds a lock, and never undoes
+    // the withdrawal. Whatever happens here, the settle job asks again (same idempotency key).
+    try {
+      const created = await payouts.createPayout({
+        withdrawalId: row.id,
+        amount,
+        currency: input.currency,
+        accountHolderName: row.accountHolderName,
+        accountLast4: row.accountLast4,
+        accountNumber,
+      });
+      await recordPayoutId(db, row.id, created.id, clock.now());
+    } catch (err) {
+      log?.warn({ err, withdrawalId: row.id }, 'payout request failed; the settle job will retry it');
+    }
+    return toWithdrawalView(row);
+  }
+
+  return {
+    /** A refusal by the account's verification tier also tells the person in the bell (notifications module). */
+    request(user: SessionUser, input: WithdrawInput, answer?: StoreAnswer<TWithdrawal>): Promise<TWithdrawal> {
+      return tellingTierLimits({ db, clock, log }, user.id, () => request(user, input, answer));
     },
 
     async list(userId: string, limit: number): Promise<TWithdrawal[]> {

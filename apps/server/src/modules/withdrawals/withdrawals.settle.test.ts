@@ -65,7 +65,8 @@ describe('payout.settle with the sandbox provider', () => {
     expect((await payoutClearing(db(), 'sandbox')) - clearingBefore).toBe(15_000n);
     expect(await walletOf(db(), seller)).toBe(35_000n);
     expect(await entriesOf(db(), w.id, 'payout_completed')).toBe(1);
-    expect(await notificationsOf(db(), w.id)).toEqual(['withdrawal.paid']);
+    // On its way when asked for (every hold explained), then paid.
+    expect((await notificationsOf(db(), w.id)).sort()).toEqual(['withdrawal.paid', 'withdrawal.pending']);
     expect((await activity(seller))[0]).toMatchObject({ type: 'withdrawal', amount: '-150.00', status: 'completed' });
     const list = (await as(t.app, seller)('GET', '/api/wallet/withdrawals')).json();
     expect(list[0]).toMatchObject({ id: w.id, status: 'paid', settledAt: '2026-01-05T10:00:05.000Z' });
@@ -99,7 +100,7 @@ describe('payout.settle with the sandbox provider', () => {
     expect(await walletOf(db(), seller)).toBe(50_000n);
     expect(await entriesOf(db(), w.id, 'payout_returned')).toBe(1);
     expect(await entriesOf(db(), w.id, 'payout_completed')).toBe(0);
-    expect(await notificationsOf(db(), w.id)).toEqual(['withdrawal.failed']);
+    expect((await notificationsOf(db(), w.id)).sort()).toEqual(['withdrawal.failed', 'withdrawal.pending']);
 
     const [returned, debit] = await activity(seller);
     expect([returned, debit].map((a) => [a!.type, a!.amount, a!.description, a!.status])).toEqual([

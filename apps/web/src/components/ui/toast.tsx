@@ -91,7 +91,7 @@ function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPr
 }
 
 function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Description>) {
-  return <ToastPrimitives.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return <ToastPrimitives.Description className={cn('text-sm', className)} {...props} />;
 }
 
 export type ToastActionElement = React.ReactElement<typeof ToastAction>;

@@ -1,24 +1,15 @@
 import * as React from 'react';
 import { Ban, Check, ShieldCheck } from 'lucide-react';
-import { WITHDRAWAL_REVIEW_MESSAGES as M, type THeldWithdrawal } from '@holdfast/contracts';
-import { DialogFormFooter } from '@/components/dialog-form-footer';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+  bankLine,
+  WITHDRAWAL_REASON_MAX_LENGTH,
+  WITHDRAWAL_REVIEW_MESSAGES as M,
+  type THeldWithdrawal,
+} from '@holdfast/contracts';
+import { ReasonDialog } from '@/components/staff/reason-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
-import { toast, toastError } from '@/components/ui/use-toast';
-import { errorFields, errorMessage } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useHeldWithdrawals, useWithdrawalDecision, type WithdrawalDecision } from '../api/held-withdrawals';
 
@@ -47,80 +38,33 @@ const DECISIONS: Record<
 
 function DecisionDialog({ withdrawal, decision }: { withdrawal: THeldWithdrawal; decision: WithdrawalDecision }) {
   const d = DECISIONS[decision];
-  const [open, setOpen] = React.useState(false);
-  const [reason, setReason] = React.useState('');
-  const [error, setError] = React.useState<string | undefined>();
   const mutation = useWithdrawalDecision();
-  const id = React.useId();
-
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) {
-      setError(M.reasonRequired);
-      return;
-    }
-    mutation.mutate(
-      { id: withdrawal.id, decision, reason },
-      {
-        onSuccess: () => {
-          toast({ title: d.done });
-          setOpen(false);
-        },
-        onError: (err) => {
-          const field = errorFields(err).reason;
-          if (field) setError(field);
-          else toastError(errorMessage(err, d.failed));
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setReason('');
-          setError(undefined);
-        }
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant={decision === 'release' ? 'default' : 'outline'}>
-          {d.icon} {d.label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{d.title}</DialogTitle>
-            <DialogDescription>
-              {formatMoney(withdrawal.amount, withdrawal.currency)} by {withdrawal.user.name}. {d.describe}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-reason`}>Reason (required)</Label>
-            <Textarea
-              id={`${id}-reason`}
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                if (error) setError(undefined);
-              }}
-              aria-invalid={!!error}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <FieldError id={`${id}-error`} message={error} />
-            <p className="text-xs text-muted-foreground">Kept in the audit trail with your name.</p>
-          </div>
-          <DialogFormFooter submitLabel={d.label} pending={mutation.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      label={d.label}
+      icon={d.icon}
+      variant={decision === 'release' ? 'default' : 'outline'}
+      title={d.title}
+      description={
+        <p>
+          {formatMoney(withdrawal.amount, withdrawal.currency)} by {withdrawal.user.name}. {d.describe}
+        </p>
+      }
+      requiredMessage={M.reasonRequired}
+      maxLength={WITHDRAWAL_REASON_MAX_LENGTH}
+      send={(reason, callbacks) => mutation.mutate({ id: withdrawal.id, decision, reason }, callbacks)}
+      pending={mutation.isPending}
+      done={d.done}
+      failed={d.failed}
+    />
   );
+}
+
+/** Where the money would go: the bank as its country writes it, and the account or IBAN's last four. */
+function destinationOf(w: THeldWithdrawal): string {
+  const bank = bankLine(w.currency, w.destination);
+  const account = `${w.destination.accountType === 'iban' ? 'IBAN' : 'account'} ending ${w.accountLast4}`;
+  return bank ? `${account} (${bank})` : account;
 }
 
 function HeldWithdrawalCard({ withdrawal: w }: { withdrawal: THeldWithdrawal }) {
@@ -131,7 +75,7 @@ function HeldWithdrawalCard({ withdrawal: w }: { withdrawal: THeldWithdrawal }) 
           {formatMoney(w.amount, w.currency)} <Badge variant="warning">Held</Badge>
         </CardTitle>
         <CardDescription className="[overflow-wrap:anywhere]">
-          {w.user.name} ({w.user.email}) · to {w.accountHolderName}, account ending {w.accountLast4} · requested{' '}
+          {w.user.name} ({w.user.email}) · to {w.accountHolderName}, {destinationOf(w)} · requested{' '}
           {formatDateTime(w.createdAt)}
         </CardDescription>
       </CardHeader>

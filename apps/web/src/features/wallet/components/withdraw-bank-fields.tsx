@@ -1,8 +1,10 @@
 import type { UseFormReturn } from 'react-hook-form';
 import {
+  ACCOUNT_NUMBER_DIGITS,
   BANK_FIELDS,
   BANK_FORM_OF,
   type BankField,
+  type TBankForm,
   type CurrencyCode,
   type TWithdrawRequest,
 } from '@holdfast/contracts';
@@ -23,15 +25,27 @@ function textOf(field: BankField, currency: CurrencyCode): FieldText {
   switch (field) {
     case 'bankName':
       return { label: 'Bank name', placeholder: 'e.g. FNB' };
+    case 'institutionNumber':
+      return { label: 'Institution number', hint: '3 digits that identify your bank (e.g. 003).', numeric: true };
     case 'branchCode':
+      if (form === 'ca') return { label: 'Transit number', hint: '5 digits that identify your branch.', numeric: true };
+      if (form === 'au')
+        return {
+          label: 'BSB',
+          hint: '6 digits that identify your branch.',
+          placeholder: 'e.g. 062-000',
+          numeric: true,
+        };
       return { label: 'Branch code', hint: '6 digits; most banks have one universal code.', numeric: true };
-    case 'accountNumber':
+    case 'accountNumber': {
+      const digits = form === 'iban' ? null : ACCOUNT_NUMBER_DIGITS[form];
       return {
         label: 'Account number',
-        hint: '6 to 34 digits. We keep only the last four.',
-        placeholder: 'e.g. 6200 1234 5678',
+        hint: `${digits ? `${digits.min} to ${digits.max} digits. ` : ''}We keep only the last four.`,
+        placeholder: ACCOUNT_PLACEHOLDER[form],
         numeric: true,
       };
+    }
     case 'iban':
       return {
         label: 'IBAN',
@@ -46,6 +60,14 @@ function textOf(field: BankField, currency: CurrencyCode): FieldText {
       return { label: 'Routing number (ABA)', hint: '9 digits, on your checks or in your bank’s app.', numeric: true };
   }
 }
+
+/** An example account number in the length the country's banks use. */
+const ACCOUNT_PLACEHOLDER: Partial<Record<TBankForm, string>> = {
+  za: 'e.g. 6200 1234 5678',
+  us: 'e.g. 6200 1234 5678',
+  ca: 'e.g. 1234567',
+  au: 'e.g. 1234 5678',
+};
 
 /** The destination fields a bank needs for the chosen currency (the contract's BANK_FIELDS), each validated. */
 export function WithdrawBankFields({

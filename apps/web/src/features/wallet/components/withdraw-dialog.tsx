@@ -3,11 +3,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowUpRight } from 'lucide-react';
 import {
+  BANK_FIELD_NAMES,
   CURRENCIES,
   formatMoney,
   HOLD_TEXTS,
   WITHDRAWAL_MESSAGES,
   ZWithdrawRequest,
+  type BankField,
   type CurrencyCode,
   type TWalletBalance,
   type TWithdrawRequest,
@@ -38,17 +40,7 @@ import { WithdrawBankFields } from './withdraw-bank-fields';
 
 type WithdrawValues = TWithdrawRequest & { currency: CurrencyCode };
 
-const FIELDS = [
-  'amount',
-  'currency',
-  'accountHolderName',
-  'accountNumber',
-  'bankName',
-  'branchCode',
-  'iban',
-  'bic',
-  'routingNumber',
-] as const;
+const FIELDS = ['amount', 'currency', 'accountHolderName', ...BANK_FIELD_NAMES] as const;
 
 /**
  * The Wallet page's Withdraw action: an amount from a currency the person holds, to a bank account.
@@ -79,12 +71,7 @@ export function WithdrawDialog({ wallet, holderName }: { wallet: TWalletBalance 
     amount: '',
     currency: held[0]?.currency ?? 'ZAR',
     accountHolderName: holderName,
-    accountNumber: '',
-    bankName: '',
-    branchCode: '',
-    iban: '',
-    bic: '',
-    routingNumber: '',
+    ...(Object.fromEntries(BANK_FIELD_NAMES.map((f) => [f, ''])) as Record<BankField, string>),
   });
   const form = useForm<WithdrawValues, unknown, WithdrawValues>({
     ...FOCUS_FIRST_ERROR_ONCE,

@@ -1,13 +1,14 @@
 import {
+  BANK_FIELD_NAMES,
   BANK_FIELDS,
   BANK_FORM_OF,
+  bankLine,
   compactCode,
+  compactDigits,
   CURRENCIES,
   formatMoney,
   maskAccount,
-  normalizeAccountNumber,
   WITHDRAWAL_ARRIVES,
-  type BankField,
   type TWithdrawRequest,
   isCurrencyCode,
   toMinor,
@@ -50,11 +51,10 @@ export function hasPendingWithdrawal(activity: readonly TWalletActivity[] | unde
 
 /** The request as sent: the amount trimmed and only the bank fields the currency asks for. */
 export function withdrawBody(values: TWithdrawRequest & { currency: CurrencyCode }): TWithdrawRequest {
-  const { bankName, branchCode, accountNumber, iban, bic, routingNumber, ...rest } = values;
-  const all: Record<BankField, string | undefined> = { bankName, branchCode, accountNumber, iban, bic, routingNumber };
-  const body: TWithdrawRequest = { ...rest, amount: String(values.amount).trim() };
+  const body: TWithdrawRequest = { ...values, amount: String(values.amount).trim() };
+  for (const field of BANK_FIELD_NAMES) delete body[field];
   for (const field of BANK_FIELDS[BANK_FORM_OF[values.currency]]) {
-    const value = all[field]?.trim();
+    const value = values[field]?.trim();
     if (value) body[field] = value;
   }
   return body;
@@ -64,18 +64,14 @@ export function withdrawBody(values: TWithdrawRequest & { currency: CurrencyCode
 export function withdrawReviewRows(body: TWithdrawRequest & { currency: CurrencyCode }) {
   const amount = formatMoney(String(body.amount), body.currency);
   const last4 = (v: string) => maskAccount(v.slice(-4));
-  const bank: string[] = [];
-  if (body.bankName) bank.push(body.bankName);
-  if (body.branchCode) bank.push(`branch ${body.branchCode}`);
-  if (body.routingNumber) bank.push(`routing ${body.routingNumber}`);
-  if (body.bic) bank.push(`SWIFT ${compactCode(body.bic)}`);
+  const bank = bankLine(body.currency, body);
   return [
     { label: 'Amount', value: amount, strong: true },
     { label: 'To', value: body.accountHolderName },
-    ...(bank.length ? [{ label: 'Bank', value: bank.join(' · ') }] : []),
+    ...(bank ? [{ label: 'Bank', value: bank }] : []),
     body.iban
       ? { label: 'IBAN', value: last4(compactCode(body.iban)) }
-      : { label: 'Account', value: last4(normalizeAccountNumber(body.accountNumber ?? '')) },
+      : { label: 'Account', value: last4(compactDigits(body.accountNumber ?? '')) },
     { label: 'Fee', value: 'None' },
     { label: 'You receive', value: amount },
     { label: 'Arrives', value: WITHDRAWAL_ARRIVES },
