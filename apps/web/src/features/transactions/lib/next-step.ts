@@ -1,4 +1,5 @@
-import type { TTransaction } from '@holdfast/contracts';
+import type { TMilestone, TTransaction } from '@holdfast/contracts';
+import { currentMilestone } from './milestones';
 
 export interface NextStep {
   /** What happens next, from the viewer's side. */
@@ -19,6 +20,8 @@ export function nextStep(tx: TTransaction): NextStep {
   const seller = tx.viewerRole === 'seller';
   const you = (text: string): NextStep => ({ text, yours: true });
   const them = (text: string): NextStep => ({ text, yours: false });
+  const open = tx.status === 'pending' || tx.status === 'active' || tx.status === 'disputed';
+  if (open && tx.milestones.length > 0 && !can('accept')) return stagedNextStep(tx.milestones, tx.status, buyer);
 
   switch (tx.status) {
     case 'pending':
@@ -39,5 +42,42 @@ export function nextStep(tx: TTransaction): NextStep {
       return can('review') ? you('Leave a review') : them('Finished');
     case 'cancelled':
       return them('Cancelled, nothing to do');
+  }
+}
+
+/**
+ * A deal paid in stages (decision 033), once the seller has nothing to accept: the viewer's own step on a
+ * stage first (confirming a delivered one, delivering a funded one, funding one whose funding clock runs),
+ * then a stage in dispute, then what the stage the deal is at waits for from the other side.
+ */
+function stagedNextStep(milestones: readonly TMilestone[], status: TTransaction['status'], buyer: boolean): NextStep {
+  const may = (m: TMilestone, a: TMilestone['allowedActions'][number]) => m.allowedActions.includes(a);
+  const OWN_STEPS: [string, (m: TMilestone) => boolean][] = [
+    ['Confirm', (m) => m.status === 'delivered' && may(m, 'confirm')],
+    ['Deliver', (m) => m.status === 'funded' && may(m, 'deliver')],
+    // A later stage may be funded early, but it is the viewer's step only once its funding clock runs.
+    ['Fund', (m) => may(m, 'fund') && m.cancelsAt !== null],
+  ];
+  for (const [verb, test] of OWN_STEPS) {
+    const m = milestones.find(test);
+    if (m) return { text: `${verb} stage ${m.position}`, yours: true };
+  }
+  const disputed = milestones.find((m) => m.status === 'disputed');
+  if (disputed) return { text: `Stage ${disputed.position} in dispute`, yours: false };
+  const at = currentMilestone(milestones);
+  if (!at) return { text: 'Waiting for the other party', yours: false };
+  const n = at.position;
+  switch (at.status) {
+    case 'delivered':
+      return { text: `Buyer is inspecting stage ${n}`, yours: false };
+    case 'funded':
+      if (status === 'pending') return { text: 'Waiting for the seller to accept', yours: false };
+      return {
+        text: buyer ? `Waiting for delivery of stage ${n}` : `Waiting for you to deliver stage ${n}`,
+        yours: false,
+      };
+    default:
+      if (may(at, 'fund')) return { text: `Fund stage ${n}`, yours: true };
+      return { text: `Waiting for the buyer to fund stage ${n}`, yours: false };
   }
 }
