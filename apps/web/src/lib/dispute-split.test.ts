@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '@holdfast/contracts/constants';
-import { disputedMoney, disputedStage, disputeSplitText, previewSplit } from './dispute-split';
+import { caseTotal, disputedMoney, disputedStage, disputeSplitText, previewSplit } from './dispute-split';
 
 describe('previewSplit', () => {
   const tx = { amount: '100.00', fee: '3.00', currency: 'ZAR' };
@@ -72,5 +72,10 @@ describe('a milestone’s case (decision 033)', () => {
     );
     expect(disputedStage(dispute)).toBe('Stage 2: Build');
     expect(disputedStage({ milestone: null })).toBeNull();
+  });
+
+  it('is shown in the queue as the stage’s total, named by its stage', () => {
+    expect(caseTotal(dispute)).toEqual({ stage: 'Stage 2', total: '5150.52' });
+    expect(caseTotal({ ...dispute, milestone: null })).toEqual({ stage: null, total: '30900.52' });
   });
 });

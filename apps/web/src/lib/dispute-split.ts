@@ -79,3 +79,17 @@ export function disputeSubject(d: Pick<TDispute, 'transaction'> & Partial<Pick<T
   const stage = disputedStage(d);
   return stage ? `${d.transaction.description} — ${stage}` : d.transaction.description;
 }
+
+/**
+ * What a case is over as the moderators' queue shows it: the deal's total, or on a deal paid in stages the
+ * disputed stage's (its amount and fee, what its escrow took), named by the stage ('Stage 2').
+ */
+export function caseTotal(d: Pick<TDispute, 'transaction'> & Partial<Pick<TDispute, 'milestone'>>): {
+  stage: string | null;
+  total: string;
+} {
+  if (!d.milestone) return { stage: null, total: d.transaction.total };
+  const places = decimalsOf(d.transaction.currency);
+  const total = (toMinor(d.milestone.amount, places) ?? 0n) + (toMinor(d.milestone.fee, places) ?? 0n);
+  return { stage: `Stage ${d.milestone.position}`, total: fromMinor(total, places) };
+}

@@ -9,7 +9,7 @@ import { NoticeCard } from '@/components/ui/notice-card';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useUser } from '@/lib/auth';
-import { DISPUTE_STATUS_LABELS, disputeSubject } from '@/lib/dispute-split';
+import { DISPUTE_STATUS_LABELS, caseTotal, disputeSubject } from '@/lib/dispute-split';
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
 import { useDisputeStats, useModeratorDisputes } from '@/lib/queries/disputes';
 import { LoadMore } from '@/components/load-more';
@@ -30,6 +30,7 @@ const PRIORITY_VARIANTS: Record<TDispute['priority'], BadgeProps['variant']> = {
 };
 
 function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUser }) {
+  const money = caseTotal(dispute);
   const takenByOther = dispute.status === 'in_review' && dispute.moderatorId !== moderator.id;
   return (
     <li className="space-y-3 rounded-lg border p-4">
@@ -42,8 +43,9 @@ function DisputeRow({ dispute, moderator }: { dispute: TDispute; moderator: TUse
           </p>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          <span className="font-semibold text-brand-ink">
-            {formatMoney(dispute.transaction.total, dispute.transaction.currency)}
+          <span data-column="case-total" className="font-semibold whitespace-nowrap text-brand-ink">
+            {money.stage && <span className="font-normal text-muted-foreground">{money.stage}: </span>}
+            {formatMoney(money.total, dispute.transaction.currency)}
           </span>
           <Badge variant={PRIORITY_VARIANTS[dispute.priority]}>{humanize(dispute.priority)} priority</Badge>
           <Badge variant={dispute.status === 'open' ? 'info' : 'secondary'}>
