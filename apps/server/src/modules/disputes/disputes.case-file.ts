@@ -13,12 +13,13 @@ import {
   directMessages,
   disputeNotes,
   disputeOffers,
+  disputes,
   transactionEvents,
   transactions,
   users,
 } from '../../db/schema/index.js';
 import { counterpartyName } from '../profile/index.js';
-import { outcomeFacts, type OutcomeFacts } from '../transactions/index.js';
+import { isStaged, listMilestones, outcomeFacts, type MilestoneRow, type OutcomeFacts } from '../transactions/index.js';
 import { listCaseSubmissions } from './disputes.evidence.queries.js';
 import type { DisputeRow } from './disputes.queries.js';
 import { partOf } from './disputes.partial.js';
@@ -52,6 +53,23 @@ interface EventContext {
   /** The transaction's dispute; null on a deal never disputed (its timeline, transactionTimeline). */
   d: DisputeRow | null;
   actor: TCaseAuthor | null;
+  /** A deal paid in stages: its milestones and every case of the deal (one per milestone); else empty. */
+  stages: { milestones: readonly MilestoneRow[]; cases: readonly DisputeRow[] };
+}
+
+/** Who opened a case and why ("by the buyer: Quality issue"). */
+const openedBy = (d: DisputeRow) => `by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}`;
+
+/**
+ * A milestone's case opening ('milestone_dispute:2', decision 033), named by its stage: "Dispute opened on
+ * stage 2: Build, by the buyer: Quality issue". The stage's own case, not the one the file is of: a deal
+ * paid in stages has one case per milestone.
+ */
+function stageDisputeSummary(position: number, { stages }: EventContext): string {
+  const m = stages.milestones.find((x) => x.position === position);
+  if (!m) return `Dispute opened on stage ${position}`;
+  const d = stages.cases.find((x) => x.milestoneId === m.id);
+  return `Dispute opened on stage ${position}: ${m.title}${d ? `, ${openedBy(d)}` : ''}`;
 }
 
 /**
@@ -79,7 +97,7 @@ const EVENT_SUMMARIES: Record<string, ((c: EventContext) => string) | null> = {
   cancel_remaining: () => 'Remaining stages cancelled by the seller: funded ones refunded to the buyer',
   expire_unfunded: () => 'Cancelled automatically: not funded in time',
   expire_unaccepted: () => 'Cancelled automatically: the seller did not accept in time',
-  dispute: ({ d }) => (d ? `Dispute opened by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}` : 'Dispute opened'),
+  dispute: ({ d }) => (d ? `Dispute opened ${openedBy(d)}` : 'Dispute opened'),
   dispute_assigned: ({ actor }) => `Assigned to ${actor?.name ?? 'a moderator'}`,
   dispute_partial_release: ({ d, t }) => {
     if (!d) return 'Part of the amount released to the seller';
@@ -114,6 +132,7 @@ function eventSummary(action: string, c: EventContext): string | null {
   const staged = /^milestone_([a-z_]+):([\d,]+)$/.exec(action);
   if (staged) {
     const positions = staged[2]!.split(',');
+    if (staged[1] === 'dispute') return stageDisputeSummary(Number(positions[0]), c);
     const which = positions.length === 1 ? `Milestone ${positions[0]}` : `Milestones ${positions.join(', ')}`;
     const summary = eventSummary(staged[1]!, c);
     return summary ? `${which}: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}` : null;
@@ -172,7 +191,7 @@ export async function buildCaseFile(
 ): Promise<TCaseFileEntry[]> {
   const parties = [t.buyerId, t.sellerId].filter((id): id is string => id !== null);
   const whole = scope === 'case';
-  const [people, events, messages, offers, notes, submissions, payouts] = await Promise.all([
+  const [people, events, messages, offers, notes, submissions, payouts, milestones, cases] = await Promise.all([
     // The parties and the decider, for the entries that name them without a row of their own.
     db
       .select(personColumns)
@@ -217,7 +236,10 @@ export async function buildCaseFile(
       : Promise.resolve([]),
     d && whole ? listCaseSubmissions(db, d.id) : Promise.resolve({ statements: [], evidence: [] }),
     whole ? Promise.resolve(new Map<string, OutcomeFacts>()) : outcomeFacts(db, [t]),
+    isStaged(t) ? listMilestones(db, t.id) : Promise.resolve([]),
+    isStaged(t) ? db.select().from(disputes).where(eq(disputes.transactionId, t.id)) : Promise.resolve([]),
   ]);
+  const stages = { milestones, cases };
 
   const authorOf = (p: Person | null): TCaseAuthor | null => {
     if (!p) return null;
@@ -237,7 +259,7 @@ export async function buildCaseFile(
 
   for (const { e, actor } of events) {
     const author = authorOf(actor);
-    const summary = eventSummary(e.action, { t, d, actor: author });
+    const summary = eventSummary(e.action, { t, d, actor: author, stages });
     if (summary !== null) {
       file.push(entry({ id: `event:${e.id}`, kind: 'event', at: e.at.toISOString(), author, summary, text: null }));
     }

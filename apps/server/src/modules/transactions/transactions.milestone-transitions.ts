@@ -94,7 +94,8 @@ export async function commitStaged(
   const [first, ...rest] = c.events ?? [];
   const changed = await commitChange(tx, t, {
     actorId: c.actorId,
-    // Milestone actions name their milestones; the dispute actions keep the names the case file reads.
+    // Milestone actions name their milestones ('milestone_dispute:2' too); the case's later steps keep the
+    // names the case file reads.
     action: positions && c.action.startsWith('milestone_') ? `${c.action}:${positions}` : c.action,
     to: state.status,
     now: c.now,
@@ -347,7 +348,8 @@ export async function openMilestoneDispute(
 ) {
   const opened = await commitStaged(tx, t, milestones, {
     actorId: c.actorId,
-    action: 'dispute',
+    // 'milestone_dispute:2': the history names the stage in dispute (the case file's words name it).
+    action: 'milestone_dispute',
     now: c.now,
     changes: [{ m, set: { status: 'disputed', disputeId: c.disputeId } }],
     events: [{ type: 'dispute.opened', disputeId: c.disputeId }],

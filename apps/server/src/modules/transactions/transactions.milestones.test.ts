@@ -170,6 +170,12 @@ describe('a deal paid in stages', () => {
     // The undisputed 9 000 of milestone 2 went to the seller at open.
     expect(await wallet(seller)).toBe(1_900_000n);
     await moneyIsExact();
+    // The history names the stage in dispute, for the parties and in the moderator's case file.
+    const opened = 'Dispute opened on stage 2: Build, by the buyer: Quality issue';
+    const timeline = (await as(t.app, seller)('GET', `/api/transactions/${deal.id}/timeline`)).json();
+    expect(timeline.entries.map((e: { summary: string }) => e.summary)).toContain(opened);
+    const caseFile = (await as(t.app, moderator)('GET', `/api/disputes/${dispute.id}`)).json();
+    expect(caseFile.file.map((e: { summary: string }) => e.summary)).toContain(opened);
 
     clock.advance(3 * DAY + 1000);
     await runDue();
@@ -207,6 +213,7 @@ describe('a deal paid in stages', () => {
         'milestone_fund_from_wallet:1',
         'milestone_confirm:1',
         'milestone_fund_from_wallet:2,3',
+        'milestone_dispute:2',
         'milestone_auto_release:3',
       ]),
     );
