@@ -244,6 +244,13 @@ describe.skipIf(browserMissing)('the money of a deal paid in stages', () => {
     await s.getByText('Stage 2 (“Build”) is under review by a moderator. The other stages go on.').waitFor();
     await lookAtBothWidths(s, 'milestones-dispute-seller');
 
+    // Each side's list names the stage the deal waits on, not a single-amount deal's words.
+    for (const page of [b, s]) {
+      await page.goto('/transactions');
+      const listRow = page.locator(`a[href="/transactions/${site.id}"]`);
+      await listRow.getByText('Stage 2 in dispute').waitFor();
+    }
+
     // The moderator's queue names the stage; the decision is over its money (R 1 200 + R 36 fee).
     const m = await context();
     const login = await m.request.post('/api/auth/login', {
@@ -253,6 +260,8 @@ describe.skipIf(browserMissing)('the money of a deal paid in stages', () => {
     await m.goto('/moderator-dashboard');
     const row = m.getByRole('listitem').filter({ hasText: 'Website in three stages — Stage 2: Build' });
     await row.waitFor();
+    // The queue shows the stage's money (R 1 200 + R 36 fee), not the deal's total.
+    expect(await row.locator('[data-column="case-total"]').textContent()).toBe(`Stage 2: ${zar('1236.00')}`);
     await lookAtBothWidths(m, 'milestones-dispute-moderator-queue');
     await row.getByRole('button', { name: 'Assign to Me' }).click();
     await row.getByText('In review').waitFor();
