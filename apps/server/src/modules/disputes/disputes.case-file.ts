@@ -60,6 +60,18 @@ interface EventContext {
 /** Who opened a case and why ("by the buyer: Quality issue"). */
 const openedBy = (d: DisputeRow) => `by the ${d.initiatedBy}: ${DISPUTE_TYPE_LABELS[d.type]}`;
 
+/** The case of the milestone at `position` of a deal paid in stages, if it has one. */
+function caseOfStage(position: number, stages: EventContext['stages']): DisputeRow | undefined {
+  const m = stages.milestones.find((x) => x.position === position);
+  return m && stages.cases.find((x) => x.milestoneId === m.id);
+}
+
+/** "Stage 2: Build — " before an offer or a decision of a milestone's case; nothing for a deal of one amount. */
+function stagePrefix(c: DisputeRow, stages: EventContext['stages']): string {
+  const m = c.milestoneId ? stages.milestones.find((x) => x.id === c.milestoneId) : undefined;
+  return m ? `Stage ${m.position}: ${m.title} — ` : '';
+}
+
 /**
  * A milestone's case opening ('milestone_dispute:2', decision 033), named by its stage: "Dispute opened on
  * stage 2: Build, by the buyer: Quality issue". The stage's own case, not the one the file is of: a deal
@@ -68,7 +80,7 @@ const openedBy = (d: DisputeRow) => `by the ${d.initiatedBy}: ${DISPUTE_TYPE_LAB
 function stageDisputeSummary(position: number, { stages }: EventContext): string {
   const m = stages.milestones.find((x) => x.position === position);
   if (!m) return `Dispute opened on stage ${position}`;
-  const d = stages.cases.find((x) => x.milestoneId === m.id);
+  const d = caseOfStage(position, stages);
   return `Dispute opened on stage ${position}: ${m.title}${d ? `, ${openedBy(d)}` : ''}`;
 }
 
@@ -134,7 +146,8 @@ function eventSummary(action: string, c: EventContext): string | null {
     const positions = staged[2]!.split(',');
     if (staged[1] === 'dispute') return stageDisputeSummary(Number(positions[0]), c);
     const which = positions.length === 1 ? `Milestone ${positions[0]}` : `Milestones ${positions.join(', ')}`;
-    const summary = eventSummary(staged[1]!, c);
+    // A case's step of a deal with a case per milestone reads that stage's case, not the file's.
+    const summary = eventSummary(staged[1]!, { ...c, d: caseOfStage(Number(positions[0]), c.stages) ?? c.d });
     return summary ? `${which}: ${summary.charAt(0).toLowerCase()}${summary.slice(1)}` : null;
   }
   const known = EVENT_SUMMARIES[action];
@@ -179,24 +192,30 @@ function payoutSummary(f: OutcomeFacts, t: TransactionRow): string | null {
  * The dispute's case file, oldest first: the transaction's history, the delivery details and tracking, the
  * parties' private messages about the transaction, statements and evidence, offers and their answers,
  * internal notes (staff only) and the decision with its reasons. Entries at the same instant keep that
- * order. A party's file never contains a note: they are not even read for them. Without a dispute (`d`
- * null) it is the deal's history alone; scope `deal` makes it the transaction's timeline (CaseFileScope).
+ * order. A party's file never contains a note: they are not even read for them. `told` are the cases whose
+ * offers and decision it tells: the case file's own, or on a deal's timeline (scope `deal`, CaseFileScope)
+ * every case of the deal, one per disputed milestone of a deal paid in stages; none: the history alone.
  */
 export async function buildCaseFile(
   db: DbOrTx,
-  d: DisputeRow | null,
+  told: readonly DisputeRow[],
   t: TransactionRow,
   reader: CaseReader,
   scope: CaseFileScope = 'case',
 ): Promise<TCaseFileEntry[]> {
   const parties = [t.buyerId, t.sellerId].filter((id): id is string => id !== null);
   const whole = scope === 'case';
+  // The case of a case file; on a deal's timeline its case, or null (a deal paid in stages may have one per
+  // milestone: its events find their stage's case, and every case's offers and decision are told).
+  const d = told.length === 1 ? told[0]! : null;
+  const resolvers = told.flatMap((c) => (c.resolvedById ? [c.resolvedById] : []));
+  const caseIds = told.map((c) => c.id);
   const [people, events, messages, offers, notes, submissions, payouts, milestones, cases] = await Promise.all([
     // The parties and the decider, for the entries that name them without a row of their own.
     db
       .select(personColumns)
       .from(users)
-      .where(inArray(users.id, [...parties, ...(d?.resolvedById ? [d.resolvedById] : [])])),
+      .where(inArray(users.id, [...parties, ...resolvers])),
     db
       .select({ e: transactionEvents, actor: personColumns })
       .from(transactionEvents)
@@ -218,13 +237,13 @@ export async function buildCaseFile(
             ),
           )
           .orderBy(asc(directMessages.createdAt), asc(directMessages.id)),
-    !d
+    !caseIds.length
       ? Promise.resolve([])
       : db
           .select({ o: disputeOffers, proposer: personColumns })
           .from(disputeOffers)
           .innerJoin(users, eq(users.id, disputeOffers.proposerId))
-          .where(eq(disputeOffers.disputeId, d.id))
+          .where(inArray(disputeOffers.disputeId, caseIds))
           .orderBy(asc(disputeOffers.createdAt), asc(disputeOffers.id)),
     reader === 'staff' && d && whole
       ? db
@@ -349,32 +368,32 @@ export async function buildCaseFile(
     );
   }
 
-  if (d) {
-    for (const { o, proposer } of offers) {
+  const caseOf = new Map(told.map((c) => [c.id, c]));
+  for (const { o, proposer } of offers) {
+    const c = caseOf.get(o.disputeId)!;
+    file.push(
+      entry({
+        id: `offer:${o.id}`,
+        kind: 'offer',
+        at: o.createdAt.toISOString(),
+        author: authorOf(proposer),
+        summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, c, t)}`,
+        text: o.message,
+      }),
+    );
+    // Its answer; a superseded or closed offer is told by the next offer or the decision.
+    if ((o.status === 'accepted' || o.status === 'rejected') && o.respondedAt) {
+      const answerer = o.proposerRole === 'buyer' ? 'seller' : 'buyer';
       file.push(
         entry({
-          id: `offer:${o.id}`,
+          id: `offer-answer:${o.id}`,
           kind: 'offer',
-          at: o.createdAt.toISOString(),
-          author: authorOf(proposer),
-          summary: `Offer by the ${o.proposerRole}: ${splitText(o.refundAmount, d, t)}`,
-          text: o.message,
+          at: o.respondedAt.toISOString(),
+          author: personAuthor(answerer === 'seller' ? t.sellerId : t.buyerId),
+          summary: `Offer ${o.status} by the ${answerer}`,
+          text: null,
         }),
       );
-      // Its answer; a superseded or closed offer is told by the next offer or the decision.
-      if ((o.status === 'accepted' || o.status === 'rejected') && o.respondedAt) {
-        const answerer = o.proposerRole === 'buyer' ? 'seller' : 'buyer';
-        file.push(
-          entry({
-            id: `offer-answer:${o.id}`,
-            kind: 'offer',
-            at: o.respondedAt.toISOString(),
-            author: personAuthor(answerer === 'seller' ? t.sellerId : t.buyerId),
-            summary: `Offer ${o.status} by the ${answerer}`,
-            text: null,
-          }),
-        );
-      }
     }
   }
 
@@ -394,15 +413,16 @@ export async function buildCaseFile(
     }
   }
 
-  if (d && d.status === 'resolved' && d.resolvedAt) {
+  for (const c of told) {
+    if (c.status !== 'resolved' || !c.resolvedAt) continue;
     file.push(
       entry({
-        id: `decision:${d.id}`,
+        id: `decision:${c.id}`,
         kind: 'decision',
-        at: d.resolvedAt.toISOString(),
-        author: personAuthor(d.resolvedById),
-        summary: decisionSummary(d, t),
-        text: d.resolutionNotes,
+        at: c.resolvedAt.toISOString(),
+        author: personAuthor(c.resolvedById),
+        summary: `${stagePrefix(c, stages)}${decisionSummary(c, t)}`,
+        text: c.resolutionNotes,
       }),
     );
   }

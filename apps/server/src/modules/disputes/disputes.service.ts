@@ -473,7 +473,7 @@ export function createDisputesService({
       transaction,
       timeline: await timelineOf(db, d.transactionId),
       offers: await listOffers(db, id, { currency: row!.currency, ...partOf(disputeRow!, row!) }),
-      file: await buildCaseFile(db, disputeRow!, row!, reader),
+      file: await buildCaseFile(db, [disputeRow!], row!, reader),
     };
   }
 

@@ -23,7 +23,7 @@ export async function transactionTimeline(
   const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   const reader = t ? caseReaderOf(relationOf(t, user).viewerRole) : null;
   if (!t || !reader) throw notFound(TRANSACTION_MESSAGES.notFound);
-  // One dispute per transaction (disputes_transaction_id_idx).
-  const [d] = await db.select().from(disputes).where(eq(disputes.transactionId, t.id));
-  return { entries: await buildCaseFile(db, d ?? null, t, reader, 'deal') };
+  // One case, or one per milestone of a deal paid in stages: the timeline tells each one's offers and decision.
+  const cases = await db.select().from(disputes).where(eq(disputes.transactionId, t.id));
+  return { entries: await buildCaseFile(db, cases, t, reader, 'deal') };
 }

@@ -358,7 +358,8 @@ export async function openMilestoneDispute(
   if (!t.sellerId) throw appError('SELLER_MISSING', M.sellerMissing);
   return commitStaged(tx, opened.t, opened.milestones, {
     actorId: c.actorId,
-    action: 'dispute_partial_release',
+    // No milestone's state moves here, so the stage is named by hand: 'milestone_dispute_partial_release:2'.
+    action: `milestone_dispute_partial_release:${m.position}`,
     now: new Date(c.now.getTime() + 1),
     changes: [],
     entry: partialReleaseEntry({

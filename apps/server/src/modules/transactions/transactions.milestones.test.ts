@@ -214,6 +214,7 @@ describe('a deal paid in stages', () => {
         'milestone_confirm:1',
         'milestone_fund_from_wallet:2,3',
         'milestone_dispute:2',
+        'milestone_dispute_partial_release:2',
         'milestone_auto_release:3',
       ]),
     );
@@ -222,6 +223,56 @@ describe('a deal paid in stages', () => {
     const entries = await db().select().from(journalEntries).where(eq(journalEntries.transactionId, deal.id));
     expect(entries.map((e) => e.kind).sort()).toEqual(
       ['wallet_funding', 'release', 'wallet_funding', 'partial_release', 'release', 'partial_resolution'].sort(),
+    );
+  });
+
+  it("tells every stage's case on the timeline: its opening, its part released at once and its decision", async () => {
+    const { buyer, seller } = await parties(t.app, 2);
+    // Two moderators: one who decided a case between these two people may not take the next (90 days).
+    const moderators = [
+      await registerUser(t.app, { role: 'moderator' }),
+      await registerUser(t.app, { role: 'moderator' }),
+    ];
+    const deal = await stagedDeal(buyer, seller, [
+      { title: 'Plans', amount: '100.00' },
+      { title: 'Walls', amount: '200.00' },
+    ]);
+    await creditWallet(db(), buyer.user.id, 30_900n);
+    await as(t.app, seller)('PATCH', `/api/transactions/${deal.id}/accept`, {});
+    for (const n of [1, 2]) expect((await call(buyer, deal, n, 'fund')).statusCode).toBe(200);
+    const open = async (n: number, disputedAmount?: string) => {
+      const res = await as(t.app, buyer)('POST', '/api/disputes', {
+        transactionId: deal.id,
+        milestoneId: deal.milestones[n - 1]!.id,
+        type: 'quality_issue',
+        description: `Stage ${n} is not what was agreed`,
+        ...(disputedAmount ? { disputedAmount } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const decide = async (id: string, resolution: string, moderator: RegisteredUser) => {
+      await as(t.app, moderator)('PATCH', `/api/disputes/${id}/assign`, { moderatorId: moderator.user.id });
+      const res = await as(t.app, moderator)('PATCH', `/api/disputes/${id}/resolve`, {
+        resolution,
+        resolutionNotes: 'Read both sides',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await decide(await open(1), 'refund_buyer', moderators[0]!);
+    await decide(await open(2, '50.00'), 'release_to_seller', moderators[1]!);
+    await moneyIsExact();
+
+    const timeline = (await as(t.app, buyer)('GET', `/api/transactions/${deal.id}/timeline`)).json();
+    const lines: string[] = timeline.entries.map((e: { summary: string }) => e.summary.replace(/\u00a0/g, ' '));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Dispute opened on stage 1: Plans, by the buyer: Quality issue',
+        'Dispute opened on stage 2: Walls, by the buyer: Quality issue',
+        'Milestone 2: only R 50,00 disputed: R 150,00 released to the seller at once',
+        'Stage 1: Plans — Decision: the buyer refunded in full',
+        'Stage 2: Walls — Decision: the R 50,00 in dispute released to the seller',
+      ]),
     );
   });
 
