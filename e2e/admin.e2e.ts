@@ -153,7 +153,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await a.getByText('Application reviewed successfully').first().waitFor();
     await card.getByText('Approved', { exact: true }).waitFor();
     await card.getByText('Strong mediation background.').waitFor();
-    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await expect.poll(() => card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     await a.getByRole('tab', { name: /^Active Moderators \(\d+\)$/ }).click();
     await a.getByRole('list', { name: 'Active moderators' }).getByText(applicant.email).waitFor();
     await look(a, 'admin-dashboard-moderators');
@@ -161,7 +161,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await p.goto('/moderator-dashboard');
     await p.reload();
     await p.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
-    expect(await p.getByText('Access Denied').count()).toBe(0);
+    await expect.poll(() => p.getByText('Access Denied').count()).toBe(0);
   });
 
   it('the admin finds a member, suspends them with a reason and sees it; the member is signed out and refused', async () => {
@@ -246,7 +246,7 @@ describe.skipIf(browserMissing)('moderator applications and the admin area', () 
     await m.getByLabel('I accept the Terms of Service and have read the Privacy Policy').check();
     await m.getByRole('button', { name: 'Accept and continue' }).click();
     await m.getByRole('heading', { level: 1, name: 'Moderator Dashboard' }).waitFor();
-    expect(await m.getByText('Access Denied').count()).toBe(0);
+    await expect.poll(() => m.getByText('Access Denied').count()).toBe(0);
     expect((await m.request.get('/api/disputes/moderator')).status()).toBe(200);
   });
   it('the admin reads the audit trail; a person sees their own security activity', async () => {

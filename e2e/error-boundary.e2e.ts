@@ -84,7 +84,7 @@ describe.skipIf(browserMissing)('the error page', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
 
     await page.goto('/forgot-password');
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();

@@ -149,7 +149,7 @@ describe.skipIf(browserMissing)('delivery, inspection and automatic release in t
     await dialog.getByRole('button', { name: 'Confirm delivery' }).click();
     await s.getByText('Marked as delivered', { exact: true }).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await markDelivered.count()).toBe(0);
+    await expect.poll(() => markDelivered.count()).toBe(0);
     const delivered = await (await s.request.get(`/api/transactions/${id}`)).json();
     expect(delivered).toMatchObject({ status: 'active', trackingReference: 'WB-48213-ZA' });
     expect(delivered.deliveredAt).toBeTruthy();
@@ -181,7 +181,7 @@ describe.skipIf(browserMissing)('delivery, inspection and automatic release in t
     expect((await (await b.request.get(`/api/transactions/${id}`)).json()).status).toBe('completed');
     await b.reload();
     await b.getByText('Funds have been released to the seller.').waitFor();
-    expect(await b.getByTestId('release-countdown').count()).toBe(0);
+    await expect.poll(() => b.getByTestId('release-countdown').count()).toBe(0);
     await screenshot(b, 'escrow-timers-released-1280');
 
     // The seller's wallet shows the release (the amount; the fee stays with the platform).
@@ -236,7 +236,7 @@ describe.skipIf(browserMissing)('delivery, inspection and automatic release in t
     await b.goto(`/transactions/${id}`);
     const card = b.getByTestId('transaction-card');
     await card.getByText(/^If nothing is marked delivered, you can cancel and get a refund from .+\.$/).waitFor();
-    expect(await b.getByRole('button', { name: 'Cancel and refund' }).count()).toBe(0);
+    await expect.poll(() => b.getByRole('button', { name: 'Cancel and refund' }).count()).toBe(0);
 
     // The server's clock passes the date; the buyer's browser is set to the same moment.
     const moved = await b.request.post('/api/dev/clock', { data: { advanceSeconds: 7 * DAY_SECONDS + 60 } });

@@ -83,7 +83,7 @@ describe.skipIf(browserMissing)('live chat in the browser', () => {
     await input.fill('<b>not bold</b>');
     await input.press('Enter');
     await customer.getByText('<b>not bold</b>', { exact: true }).waitFor();
-    expect(await customer.locator('[role="log"] b').count()).toBe(0);
+    await expect.poll(() => customer.locator('[role="log"] b').count()).toBe(0);
 
     const moderator = await signedIn('moderator@holdfast.dev');
     onTestFailed(async () => {

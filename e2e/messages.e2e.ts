@@ -238,7 +238,7 @@ describe.skipIf(browserMissing)('private messages in the browser', () => {
     await bubble(buyer, `Seller line ${THREAD - 30}`).waitFor();
     await bubblesShown(50);
     // The oldest message (the buyer's first) is not among the latest 50.
-    expect(await thread.getByText('Buyer line 1', { exact: true }).count()).toBe(0);
+    await expect.poll(() => thread.getByText('Buyer line 1', { exact: true }).count()).toBe(0);
     const earlier = buyer.getByRole('button', { name: 'Load earlier messages' });
     await earlier.waitFor({ state: 'attached' });
     await lookAtBothWidths(buyer, 'messages-thread-latest');

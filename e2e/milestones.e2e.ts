@@ -109,7 +109,7 @@ describe.skipIf(browserMissing)('a service hired in three stages', () => {
         .isChecked(),
     ).toBe(true);
     await b.getByTestId('fund-stages-total').getByText(zar('10300.00')).waitFor();
-    expect(await b.getByRole('link', { name: 'Fund Transaction' }).count()).toBe(0);
+    await expect.poll(() => b.getByRole('link', { name: 'Fund Transaction' }).count()).toBe(0);
     await b.getByRole('link', { name: 'Continue to payment' }).click();
     await b.waitForURL(`**/transactions/${tx.id}/checkout?milestones=${tx.milestones[0].id}`);
     await b.getByTestId('paying-for').getByText('Design approved').waitFor();
@@ -125,7 +125,7 @@ describe.skipIf(browserMissing)('a service hired in three stages', () => {
     // The seller sees it funded and marks it delivered.
     await s.reload();
     await expect.poll(() => milestone(s, 1).getAttribute('data-status')).toBe('funded');
-    expect(await milestone(s, 2).getByRole('button', { name: 'Mark as delivered' }).count()).toBe(0);
+    await expect.poll(() => milestone(s, 2).getByRole('button', { name: 'Mark as delivered' }).count()).toBe(0);
     await milestone(s, 1).getByRole('button', { name: 'Mark as delivered' }).click();
     await s.getByRole('dialog').getByLabel('Note').fill('Mock-ups in the shared folder');
     await s.getByRole('button', { name: 'Confirm delivery' }).click();

@@ -138,7 +138,9 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     await tour(page, `/transactions/${active.id}`, 'Logo design', 'transaction-active-seller');
     await tour(page, '/transactions', 'Vintage record player', 'transactions-seller');
     // One rule (decision 009): only buyers are offered Create, and the page explains it to the rest.
-    expect(await page.getByRole('link', { name: /^(New Transaction|Create Your First Transaction)$/ }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('link', { name: /^(New Transaction|Create Your First Transaction)$/ }).count())
+      .toBe(0);
     await tour(page, '/create-transaction', 'Only buyers create transactions', 'create-transaction-seller');
   });
 
@@ -190,8 +192,8 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     await lookAt(page, 'dashboard-verified-1280');
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByText('Email verified').count()).toBe(0);
-    expect(await page.getByText('Verify your email address').count()).toBe(0);
+    await expect.poll(() => page.getByText('Email verified').count()).toBe(0);
+    await expect.poll(() => page.getByText('Verify your email address').count()).toBe(0);
   });
 
   it('/payment-success says only what the server says of the payment', async () => {
@@ -216,7 +218,7 @@ describe.skipIf(browserMissing)('every page at 390 px and 1280 px', () => {
     // Started but never paid: not a success.
     const mine = await deposit(page);
     await tour(page, `/payment-success?paymentId=${mine.paymentId}`, 'Payment Not Completed', 'payment-success-unpaid');
-    expect(await page.getByText('Payment Successful').count()).toBe(0);
+    await expect.poll(() => page.getByText('Payment Successful').count()).toBe(0);
 
     const paid = await page.request.post('/api/payments/sandbox/confirm', {
       data: { clientSecret: mine.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },

@@ -192,6 +192,6 @@ describe.skipIf(browserMissing)('paged transactions list in the browser', () => 
     expect(res.status()).toBe(201);
     await page.goto('/transactions');
     await page.getByText('No transactions found').waitFor();
-    expect(await page.getByRole('button', { name: 'Load more transactions' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Load more transactions' }).count()).toBe(0);
   });
 });

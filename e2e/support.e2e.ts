@@ -215,7 +215,7 @@ describe.skipIf(browserMissing)('support center and staff console in the browser
       const lines = log.getByRole('listitem');
       await log.getByText(`Staff line ${THREAD - 30}`, { exact: true }).waitFor();
       await waitForCount(log, page.getByRole('listitem'), 50);
-      expect(await log.getByText('Customer line 1', { exact: true }).count()).toBe(0);
+      await expect.poll(() => log.getByText('Customer line 1', { exact: true }).count()).toBe(0);
       const earlier = log.getByRole('button', { name: 'Load earlier messages' });
       await earlier.waitFor({ state: 'attached' });
       await lookAtBothWidths(page, `${name}-latest`);

@@ -149,7 +149,7 @@ describe.skipIf(browserMissing)('verification journey', () => {
 
     // Tier 2: the whole monthly cap (R 10 000) goes out; one rand more is refused, pointing at identity.
     await seller.goto('/deposit-funds');
-    expect(await seller.getByTestId('wallet-hold').count()).toBe(0);
+    await expect.poll(() => seller.getByTestId('wallet-hold').count()).toBe(0);
     expect(await withdraw(seller, '10000')).toBe(201);
     await seller.getByText('Withdrawal requested').first().waitFor();
     await seller.keyboard.press('Escape');
@@ -203,7 +203,7 @@ describe.skipIf(browserMissing)('verification journey', () => {
     await admin.getByRole('button', { name: new RegExp(LEGAL_NAME) }).click();
     await admin.getByRole('heading', { name: `Review: ${LEGAL_NAME}` }).waitFor();
     await admin.getByRole('img', { name: `Document back of ${LEGAL_NAME}` }).waitFor();
-    expect(await admin.getByTestId('identity-sanctions-warning').count()).toBe(0);
+    await expect.poll(() => admin.getByTestId('identity-sanctions-warning').count()).toBe(0);
     await lookAtBothWidths(admin, 'journey-admin-review');
     await admin.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('No identity verification waits for review.').waitFor();
@@ -211,7 +211,7 @@ describe.skipIf(browserMissing)('verification journey', () => {
     // Tier 3: the wallet holds nothing, and the withdrawal over the former cap goes through.
     await seller.reload();
     await seller.getByTestId('verification-kyc').getByText('Verified').waitFor();
-    expect(await seller.getByTestId('wallet-hold').count()).toBe(0);
+    await expect.poll(() => seller.getByTestId('wallet-hold').count()).toBe(0);
     expect(await withdraw(seller, '1500')).toBe(201);
     const requested = seller.getByText('Withdrawal requested').first();
     await requested.waitFor();

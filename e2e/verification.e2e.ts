@@ -138,7 +138,7 @@ describe.skipIf(browserMissing)('verification tiers', () => {
     // The withdrawal now goes through; the form shows the monthly limit first.
     await page.goto('/deposit-funds');
     await page.getByTestId('verification-phone').getByText('Verified').waitFor();
-    expect(await page.getByTestId('wallet-hold').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('wallet-hold').count()).toBe(0);
     const again = await fillWithdraw(page);
     await again
       .getByTestId('withdrawal-limit')

@@ -92,7 +92,7 @@ describe.skipIf(browserMissing)('paying from the wallet', () => {
     await page.goto(`/transactions/${nearly}/checkout`);
     const topUp = page.getByRole('link', { name: `Top up ${zar('510.50')}`, exact: true });
     await topUp.waitFor();
-    expect(await page.getByRole('button', { name: 'Pay from wallet' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay from wallet' }).count()).toBe(0);
     await lookAtBothWidths(page, 'checkout-top-up');
     await topUp.click();
     await page.waitForURL('**/wallet/deposit?**');

@@ -175,7 +175,7 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     await hint(dialog, 'Institution number', '3 digits that identify your bank (e.g. 003).');
     await hint(dialog, 'Transit number', '5 digits that identify your branch.');
     await hint(dialog, 'Account number', '7 to 12 digits. We keep only the last four.');
-    expect(await dialog.getByLabel('Bank name').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('Bank name').count()).toBe(0);
     await dialog.getByLabel('Amount').fill('20');
     await dialog.getByLabel('Account holder name').fill('Demo Buyer');
     await dialog.getByLabel('Institution number').fill('03');
@@ -204,7 +204,7 @@ describe.skipIf(browserMissing)('withdrawing from the wallet', () => {
     dialog = await openWithdrawIn(page, 'AUD');
     await hint(dialog, 'BSB', '6 digits that identify your branch.');
     await hint(dialog, 'Account number', '6 to 10 digits. We keep only the last four.');
-    expect(await dialog.getByLabel('Institution number').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('Institution number').count()).toBe(0);
     await dialog.getByLabel('Amount').fill('30');
     await dialog.getByLabel('Account holder name').fill('Demo Buyer');
     await dialog.getByLabel('BSB').fill('062-00');
