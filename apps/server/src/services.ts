@@ -21,6 +21,7 @@ import { createNotificationsService, notificationJobHandlers } from './modules/n
 import { createLiveChatService } from './modules/live-chat/index.js';
 import { createProfileService } from './modules/profile/index.js';
 import { createAuth, createAuthService, createLoginLimiter, createTwoFactorService } from './modules/auth/index.js';
+import type { PasswordHashing } from './modules/auth/index.js';
 import { createAccountSessionsService, createPasswordResetService } from './modules/auth/index.js';
 import { createPaymentsService } from './modules/payments/index.js';
 import { createSystemService } from './modules/system/index.js';
@@ -57,6 +58,11 @@ export interface Providers {
   pubsub: PubSub;
   /** Identity verification: staff review (`manual`) or a hosted provider with signed webhooks. */
   verification: VerificationProvider;
+  /**
+   * Password hashing: Better Auth's scrypt when absent (always, outside tests). The server's tests give a
+   * cheaper scrypt (test/password-hashing.ts): a real hash costs about 0.1 s of CPU, thousands a run.
+   */
+  passwordHashing?: PasswordHashing;
 }
 
 export function createProviders(config: Config, database: Database, log?: FastifyBaseLogger): Providers {
@@ -93,7 +99,13 @@ export function createServices({ config, database, providers, log, clock, schedu
   const wallet = createWalletService({ db, clock });
   const transactions = createTransactionsService({ db, clock, scheduler, log });
   const reviews = createReviewsService({ db, clock });
-  const identity = createAuth({ config, db, email: providers.email, sms: providers.sms });
+  const identity = createAuth({
+    config,
+    db,
+    email: providers.email,
+    sms: providers.sms,
+    passwordHashing: providers.passwordHashing,
+  });
   const limiter = createLoginLimiter(db, config.login);
   const legal = createLegalService({ config, log });
   const twoFactor = createTwoFactorService({

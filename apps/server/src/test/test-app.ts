@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import { testPasswordHashing } from './password-hashing.js';
 import { testConfig } from '../config.js';
 import { databaseFromPglite, databaseFromPostgres, type Database } from '../db/client.js';
 import type { Providers } from '../services.js';
@@ -55,7 +56,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    providers: opts.providers,
+    providers: { passwordHashing: testPasswordHashing, ...opts.providers },
     clock: opts.clock,
     logStream: opts.logStream,
   });

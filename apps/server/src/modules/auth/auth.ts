@@ -20,11 +20,18 @@ export const VERIFIED_CALLBACK = '/dashboard?verified=1';
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 export const CLIENT_IP_HEADER = 'x-holdfast-client-ip';
 
+/** How passwords are hashed and checked; Better Auth's own (scrypt, N=16384, r=16) when not given. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
+}
+
 export interface CreateAuthDeps {
   config: Config;
   db: Db;
   email: EmailProvider;
   sms: SmsProvider;
+  passwordHashing?: PasswordHashing | undefined;
 }
 
 export function verificationEmail(to: string, firstName: string | null | undefined, url: string) {
@@ -41,7 +48,7 @@ export function verificationEmail(to: string, firstName: string | null | undefin
  * auth.plugin.ts); every other operation goes through our routes calling `auth.api` on the server,
  * which is why `role` may be given as input: no browser can reach sign-up directly.
  */
-export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
+export function createAuth({ config, db, email, sms, passwordHashing }: CreateAuthDeps) {
   return betterAuth({
     appName: 'Holdfast',
     baseURL: config.publicUrl,
@@ -68,6 +75,7 @@ export function createAuth({ config, db, email, sms }: CreateAuthDeps) {
     session: { expiresIn: Math.floor(config.session.maxAgeMs / 1000), disableSessionRefresh: true },
     emailAndPassword: {
       enabled: true,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,

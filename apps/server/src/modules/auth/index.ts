@@ -1,5 +1,5 @@
 /** The accounts module's public entry. */
-export { createAuth, type Auth } from './auth.js';
+export { createAuth, type Auth, type PasswordHashing } from './auth.js';
 export { createAuthService, type AuthService } from './auth.service.js';
 export { createTwoFactorService, type TwoFactorService } from './two-factor.service.js';
 export { twoFactorRoutes } from './two-factor.routes.js';

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { verifyPassword } from 'better-auth/crypto';
 import { MESSAGES } from '@holdfast/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { cookieHeader, registerUser, signIn, uniqueEmail } from '../../test/factories.js';
-import { sessions } from '../../db/schema/index.js';
+import { accounts, sessions } from '../../db/schema/index.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The product's own password hashing (Better Auth's scrypt), not the tests' cheaper one.
+  t = await createTestApp({ providers: { passwordHashing: undefined } });
 });
 afterAll(() => t.close());
 
@@ -25,6 +27,9 @@ describe('POST /api/auth/login', () => {
     const cookie = cookieHeader(res.headers['set-cookie']);
     expect(cookie).toMatch(/^holdfast\.session_token=/);
     expect((await me(cookie)).json().id).toBe(user.id);
+    // Stored by the product's hashing: Better Auth's own scrypt reads it.
+    const [account] = await t.app.database.db.select().from(accounts).where(eq(accounts.userId, user.id));
+    expect(await verifyPassword({ hash: account!.password!, password })).toBe(true);
   });
 
   it('tells an unknown address from a wrong password, as the spec asks', async () => {
