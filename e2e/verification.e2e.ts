@@ -102,6 +102,9 @@ describe.skipIf(browserMissing)('verification tiers', () => {
     const refusedAgain = page.waitForResponse((r) => r.url().endsWith('/api/wallet/withdraw'));
     await submitWithdrawal(page, dialog);
     expect((await refusedAgain).status()).toBe(403);
+    // The review closes once the page has read the refusal: an Escape before that would close the review
+    // (on top), and the form under it would stay open over the bell.
+    await page.getByRole('alertdialog', { name: 'Review your withdrawal' }).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^Notifications(, .+ unread)?$/ }).click();
