@@ -256,7 +256,12 @@ export async function buildCaseFile(
     d && whole ? listCaseSubmissions(db, d.id) : Promise.resolve({ statements: [], evidence: [] }),
     whole ? Promise.resolve(new Map<string, OutcomeFacts>()) : outcomeFacts(db, [t]),
     isStaged(t) ? listMilestones(db, t.id) : Promise.resolve([]),
-    isStaged(t) ? db.select().from(disputes).where(eq(disputes.transactionId, t.id)) : Promise.resolve([]),
+    // Every case of a staged deal, to name stages: a deal's timeline was given them all already.
+    !isStaged(t)
+      ? Promise.resolve([])
+      : whole
+        ? db.select().from(disputes).where(eq(disputes.transactionId, t.id))
+        : Promise.resolve(told),
   ]);
   const stages = { milestones, cases };
 
